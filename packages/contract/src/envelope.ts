@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Stable machine words for every failure (DESIGN §3). `msg` carries the localised text. */
+export const errorReasons = [
+  'validation',
+  'bad_request',
+  'unauthorized',
+  'user_frozen',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'idempotency_mismatch',
+  'idempotency_in_flight',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'invalid_credentials',
+  'account_frozen',
+  'code_invalid',
+  'email_taken',
+  'email_not_registered',
+  'invite_code_invalid',
+  'old_password_wrong',
+  'insufficient_balance',
+  'insufficient_fee',
+  'internal',
+] as const;
+export type ErrorReason = (typeof errorReasons)[number];
+
+/** Every answer: code 0 is success; any other code is the HTTP status of a failure. */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg?: string;
+  reason?: ErrorReason;
+  data?: T;
+}
+
+export const errorEnvelopeSchema = z.object({
+  code: z.number().int(),
+  msg: z.string().optional(),
+  reason: z.enum(errorReasons).optional(),
+  /** Per-field messages for validation failures, keyed by the request field. */
+  data: z.object({ fields: z.record(z.string(), z.string()).optional() }).passthrough().optional(),
+});
+
+export function okEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(0), msg: z.string().optional(), data });
+}
+
+/** Lists are paged the same way everywhere. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}

@@ -1,0 +1,3 @@
+export * from './lang';
+export * from './messages';
+export * from './translate';

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { messagesEn, messagesZh, toLanguage, translate } from './index';
+
+function keysOf(node: object, prefix = ''): string[] {
+  return Object.entries(node).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v as object, `${prefix}${k}.`),
+  );
+}
+
+describe('i18n', () => {
+  it('maps any zh* tag to Chinese and everything else to English', () => {
+    expect(toLanguage('zh')).toBe('zh-CN');
+    expect(toLanguage('zh-TW')).toBe('zh-CN');
+    expect(toLanguage('ZH-hk')).toBe('zh-CN');
+    expect(toLanguage('en-GB')).toBe('en-US');
+    expect(toLanguage('fr')).toBe('en-US');
+    expect(toLanguage(undefined)).toBe('en-US');
+  });
+
+  it('has the same keys in both languages', () => {
+    expect(keysOf(messagesZh).sort()).toEqual(keysOf(messagesEn).sort());
+  });
+
+  it('keeps the spec messages word for word and fills placeholders', () => {
+    expect(translate('en-US', 'errors.tooManyRequestsIn', { s: 42 })).toBe('Too many requests. Try again in 42s.');
+    expect(translate('en-US', 'validation.passwordRule')).toBe('Password must be 8–32 chars with letters and numbers');
+    expect(translate('zh-CN', 'errors.missingId')).toBe('缺少参数：id');
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatPrice } from './index';
+
+describe('display rounding', () => {
+  it('rounds prices half-up with the default of 4 decimals', () => {
+    expect(formatPrice('1.23455')).toBe('1.2346');
+    expect(formatPrice('1.23454')).toBe('1.2345');
+    expect(formatPrice('-1.23455')).toBe('-1.2346');
+    expect(formatPrice('0')).toBe('0.0000');
+  });
+
+  it('truncates amounts with the default of 6 decimals', () => {
+    expect(formatAmount('1.9999999')).toBe('1.999999');
+    expect(formatAmount('-0.0000001')).toBe('0.000000');
+    expect(formatAmount('123456789012345678901234567890.123456789', 2)).toBe('123456789012345678901234567890.12');
+    expect(formatAmount('0.000000000000000001', 18)).toBe('0.000000000000000001');
+  });
+});
