@@ -1,3 +1,4 @@
 export * from './lang';
 export * from './messages';
 export * from './translate';
+export * from './ui';
