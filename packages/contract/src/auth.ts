@@ -56,7 +56,10 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   email: emailSchema,
-  password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(128),
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, { error: 'validation.passwordRequired' })
+    .max(128),
 });
 export type LoginBody = z.input<typeof loginBody>;
 

@@ -8,6 +8,7 @@ export const errorReasons = [
   'user_frozen',
   'forbidden',
   'not_found',
+  'method_not_allowed',
   'conflict',
   'idempotency_mismatch',
   'idempotency_in_flight',
@@ -40,12 +41,18 @@ export const errorEnvelopeSchema = z.object({
   msg: z.string().optional(),
   reason: z.enum(errorReasons).optional(),
   /** Per-field messages for validation failures, keyed by the request field. */
-  data: z.object({ fields: z.record(z.string(), z.string()).optional() }).passthrough().optional(),
+  data: z
+    .object({ fields: z.record(z.string(), z.string()).optional() })
+    .passthrough()
+    .optional(),
 });
 
 export function okEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(0), msg: z.string().optional(), data });
 }
+
+/** A success without data (logout, forgot, language). */
+export const okEmptyEnvelope = z.object({ code: z.literal(0), msg: z.string().optional() });
 
 /** Lists are paged the same way everywhere. */
 export const pageQuerySchema = z.object({

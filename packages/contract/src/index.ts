@@ -1,2 +1,4 @@
 export * from './envelope';
 export * from './auth';
+export * from './admin';
+export * from './health';

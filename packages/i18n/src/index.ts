@@ -2,3 +2,4 @@ export * from './lang';
 export * from './messages';
 export * from './translate';
 export * from './ui';
+export * from './install';

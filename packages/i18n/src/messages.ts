@@ -50,6 +50,13 @@ export const messagesEn = {
     idempotencyInFlight: 'The same request is still being processed',
     forbidden: 'Not allowed',
     internal: 'Server busy. Try again later',
+    methodNotAllowed: 'Method {method} is not allowed here',
+  },
+  mail: {
+    registerSubject: 'TradeFlip verification code: {code}',
+    forgotSubject: 'TradeFlip password reset code: {code}',
+    codeBody:
+      'Your verification code is {code}. It is valid for {minutes} minutes.\n\nIf you did not request it, you can ignore this email.',
   },
 } as const;
 
@@ -106,5 +113,11 @@ export const messagesZh: Messages = {
     idempotencyInFlight: '相同的请求仍在处理中',
     forbidden: '无权操作',
     internal: '服务器繁忙，请稍后再试',
+    methodNotAllowed: '此处不支持 {method} 方法',
+  },
+  mail: {
+    registerSubject: 'TradeFlip 验证码：{code}',
+    forgotSubject: 'TradeFlip 重置密码验证码：{code}',
+    codeBody: '您的验证码是 {code}，{minutes} 分钟内有效。\n\n如果这不是您本人的操作，请忽略此邮件。',
   },
 };

@@ -22,8 +22,12 @@ describe('i18n', () => {
   });
 
   it('keeps the spec messages word for word and fills placeholders', () => {
-    expect(translate('en-US', 'errors.tooManyRequestsIn', { s: 42 })).toBe('Too many requests. Try again in 42s.');
-    expect(translate('en-US', 'validation.passwordRule')).toBe('Password must be 8–32 chars with letters and numbers');
+    expect(translate('en-US', 'errors.tooManyRequestsIn', { s: 42 })).toBe(
+      'Too many requests. Try again in 42s.',
+    );
+    expect(translate('en-US', 'validation.passwordRule')).toBe(
+      'Password must be 8–32 chars with letters and numbers',
+    );
     expect(translate('zh-CN', 'errors.missingId')).toBe('缺少参数：id');
   });
 });

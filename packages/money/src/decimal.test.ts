@@ -12,7 +12,9 @@ describe('display rounding', () => {
   it('truncates amounts with the default of 6 decimals', () => {
     expect(formatAmount('1.9999999')).toBe('1.999999');
     expect(formatAmount('-0.0000001')).toBe('0.000000');
-    expect(formatAmount('123456789012345678901234567890.123456789', 2)).toBe('123456789012345678901234567890.12');
+    expect(formatAmount('123456789012345678901234567890.123456789', 2)).toBe(
+      '123456789012345678901234567890.12',
+    );
     expect(formatAmount('0.000000000000000001', 18)).toBe('0.000000000000000001');
   });
 });

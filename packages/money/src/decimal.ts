@@ -4,7 +4,12 @@ import DecimalJs from 'decimal.js';
  * The one decimal type for money and prices. Precision is high enough for NUMERIC(38,18)
  * sums; values never pass through a JS number.
  */
-export const Decimal = DecimalJs.clone({ precision: 60, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 60 });
+export const Decimal = DecimalJs.clone({
+  precision: 60,
+  rounding: DecimalJs.ROUND_HALF_UP,
+  toExpNeg: -40,
+  toExpPos: 60,
+});
 export type Decimal = InstanceType<typeof Decimal>;
 
 export const DEFAULT_PRICE_DP = 4;

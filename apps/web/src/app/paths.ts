@@ -1,0 +1,46 @@
+// The spec's routes (§2), named once. Features link with these instead of spelling paths.
+export const paths = {
+  home: '/',
+  homeAlias: '/pages/index/index',
+  profile: '/pages/user/index',
+  login: '/pages/login/index',
+  register: '/pages/register/index',
+  forgot: '/pages/forget/forget',
+  feedback: '/pages/feedback/index',
+  assetTotal: '/pages/asset/total',
+  token: '/pages/wallet/token',
+  deposit: '/pages/wallet/deposit',
+  depositList: '/pages/wallet/depositList',
+  depositDetail: '/pages/wallet/depositDetail',
+  withdraw: '/pages/wallet/withdraw',
+  withdrawList: '/pages/wallet/withdrawList',
+  withdrawDetail: '/pages/wallet/withdrawDetail',
+  game: '/pages/game/detail',
+  flip: '/pages/flip-lightning/index',
+  invite: '/pages/invite/index',
+  vip: '/pages/vip/index',
+  account: '/pages/user/account/index',
+  password: '/pages/user/password/index',
+  language: '/pages/user/lang',
+} as const;
+
+export type PathName = keyof typeof paths;
+
+/** The sign-in page, asking it to come back to `back` afterwards. */
+export function loginPath(back?: string, extra?: Record<string, string>): string {
+  const query = new URLSearchParams(extra);
+  if (back && back !== paths.login) query.set('redirect', back);
+  const qs = query.toString();
+  return qs ? `${paths.login}?${qs}` : paths.login;
+}
+
+/**
+ * Where to go after sign-in: the `redirect` query when it is an in-app path (never another origin, never
+ * back to an auth page), else Home.
+ */
+export function safeRedirect(raw: string | null | undefined): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return paths.home;
+  const pathname = raw.split(/[?#]/)[0] ?? '';
+  if (pathname === paths.login || pathname === paths.register || pathname === paths.forgot) return paths.home;
+  return raw;
+}

@@ -1,0 +1,80 @@
+// The app shell around every page: page transitions, the tab bar on the two tab pages, the install
+// prompt, page-view counting, and the router's navigate handed to non-React code.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useNavigationType,
+} from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { InstallPrompt, recordPageView } from '@/features/install-prompt';
+import { setNavigator } from '@/lib/navigation';
+import { recordNavigation, startStack, type Direction } from './page-stack';
+import { TabBar, type TabKey } from './tab-bar';
+
+export interface RouteHandle {
+  tab?: TabKey;
+}
+
+const animationClass: Record<Direction, string> = {
+  forward: 'page page--slide-left',
+  back: 'page page--slide-right',
+  none: 'page',
+};
+
+export function Shell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const tab = matches.map((m) => (m.handle as RouteHandle | undefined)?.tab).find(Boolean);
+  const direction = usePageDirection(location.key, navigationType);
+
+  useEffect(() => {
+    setNavigator((to, opts) => void navigate(to, opts));
+    return () => setNavigator(null);
+  }, [navigate]);
+
+  useEffect(() => {
+    recordPageView();
+  }, [location.key]);
+
+  return (
+    <div className={tab ? 'app-column app-column--tabs' : 'app-column'}>
+      {navigation.state === 'loading' && (
+        <div className="route-progress" role="progressbar" aria-label={t('common.loading')} />
+      )}
+      <div key={location.key} className={animationClass[direction]} data-direction={direction}>
+        <Outlet />
+      </div>
+      {tab && <TabBar active={tab} />}
+      <InstallPrompt />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Which way the page that just arrived slides in; the first page of a load does not animate. */
+function usePageDirection(key: string, action: 'PUSH' | 'POP' | 'REPLACE'): Direction {
+  const [direction, setDirection] = useState<Direction>('none');
+  const lastKey = useRef<string | null>(null);
+  // Before paint, so the new page's first frame already has its animation.
+  useLayoutEffect(() => {
+    if (lastKey.current === key) return;
+    const first = lastKey.current === null;
+    lastKey.current = key;
+    if (first) {
+      startStack();
+      setDirection('none');
+    } else {
+      setDirection(recordNavigation(action));
+    }
+  }, [key, action]);
+  return direction;
+}

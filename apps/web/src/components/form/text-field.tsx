@@ -1,0 +1,92 @@
+// A labelled input with its error under it. Plain <input> so label, aria-invalid and the error's
+// aria-describedby sit on the element a person (and a screen reader) types into.
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EyeIcon, EyeOffIcon } from '../icons';
+import './text-field.css';
+
+type NativeProps = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  | 'autoComplete'
+  | 'inputMode'
+  | 'maxLength'
+  | 'placeholder'
+  | 'type'
+  | 'autoFocus'
+  | 'enterKeyHint'
+  | 'readOnly'
+>;
+
+export interface TextFieldProps extends NativeProps {
+  name: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  hint?: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  inputRef?: (el: HTMLInputElement | null) => void;
+  /** Shown inside the control on the right, e.g. a send-code button. */
+  suffix?: ReactNode;
+}
+
+export function TextField({
+  name,
+  label,
+  value,
+  error,
+  hint,
+  onChange,
+  onBlur,
+  inputRef,
+  suffix,
+  type = 'text',
+  ...native
+}: TextFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [revealed, setRevealed] = useState(false);
+  const isPassword = type === 'password';
+  return (
+    <div className={error ? 'text-field text-field--error' : 'text-field'} data-field={name}>
+      <label className="text-field__label" htmlFor={id}>
+        {label}
+        {hint && <span className="text-field__hint">{hint}</span>}
+      </label>
+      <div className="text-field__control">
+        <input
+          {...native}
+          id={id}
+          ref={inputRef}
+          name={name}
+          type={isPassword && revealed ? 'text' : type}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="text-field__input"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+        />
+        {isPassword && (
+          <button
+            type="button"
+            className="text-field__icon-btn"
+            onClick={() => setRevealed((v) => !v)}
+            aria-label={revealed ? t('auth.hidePassword') : t('auth.showPassword')}
+            aria-pressed={revealed}
+          >
+            {revealed ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
+          </button>
+        )}
+        {suffix}
+      </div>
+      <div className="text-field__error" id={errorId} role={error ? 'alert' : undefined}>
+        {error}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Button from 'antd-mobile/es/components/button';
+import { paths } from '@/app/paths';
+import { TextField } from '@/components/form/text-field';
+import { useForm } from '@/components/form/use-form';
+import { codeRule, emailRule, newPasswordRule } from '@/components/form/validators';
+import { isApiError } from '@/lib/http';
+import { useAntiRepeat } from '@/lib/anti-repeat';
+import { showToast } from '@/lib/toast';
+import { useResetPassword } from '../api/forgot';
+import { AuthLayout } from '../components/auth-layout';
+import { SendCodeButton } from '../components/send-code-button';
+import { useSendCodeFlow } from '../hooks/use-send-code';
+
+const validators = { email: emailRule, code: codeRule, password: newPasswordRule };
+
+export function ForgotPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm<'email' | 'code' | 'password'>({
+    initial: { email: '', code: '', password: '' },
+    validators,
+  });
+  const reset = useResetPassword();
+  const code = useSendCodeFlow(
+    'forgot',
+    () => form.values.email,
+    (key) => form.setFieldError('email', { key }),
+    (fields) => form.setServerErrors(fields),
+  );
+
+  const submit = useAntiRepeat(async () => {
+    const problem = form.validateAll();
+    if (problem) {
+      showToast(problem);
+      return;
+    }
+    const email = form.values.email.trim();
+    try {
+      await reset.mutateAsync({ email, code: form.values.code.trim(), password: form.values.password });
+      showToast(t('auth.resetDone'));
+      void navigate(paths.login, { replace: true, state: { email } });
+    } catch (err) {
+      if (isApiError(err)) form.setServerErrors(err.fields);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title={t('titles.forgot')}
+      heading={t('auth.forgotHeading')}
+      subtitle={t('auth.forgotSubtitle')}
+    >
+      <form
+        className="auth__form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          {...form.field('email')}
+          label={t('auth.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+        />
+        <TextField
+          {...form.field('code')}
+          label={t('auth.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={t('auth.codePlaceholder')}
+          suffix={
+            <SendCodeButton
+              secondsLeft={code.secondsLeft}
+              sending={code.sending}
+              onSend={() => void code.send()}
+            />
+          }
+        />
+        <TextField
+          {...form.field('password')}
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('auth.newPasswordPlaceholder')}
+        />
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          shape="rounded"
+          loading={reset.isPending}
+          className="auth__submit"
+        >
+          {t('auth.resetPassword')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

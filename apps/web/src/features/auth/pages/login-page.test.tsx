@@ -1,0 +1,119 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentPath, renderApp } from '@/app/test-utils';
+import { errorUnder } from '@/components/form/test-helpers';
+import { http } from '@/lib/http';
+import { ApiError } from '@/lib/http';
+import { setLanguage } from '@/lib/i18n';
+import { getSession } from '@/lib/session';
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+});
+
+const session = {
+  token: 'tok-1',
+  user: {
+    id: 'u9',
+    email: 'bo@example.com',
+    inviteCode: 'BO1',
+    language: 'en-US',
+    status: 'active',
+    createdAt: '2025-01-01T00:00:00Z',
+  },
+};
+
+describe('login page', () => {
+  it('says what is missing, under the fields and in a toast', async () => {
+    const user = userEvent.setup();
+    renderApp('/pages/login/index');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(errorUnder('Email')).toBe('Please enter your email');
+    expect(errorUnder('Password')).toBe('Please enter your password');
+    // The toast repeats the first problem.
+    await waitFor(() => expect(screen.getAllByText('Please enter your email')).toHaveLength(2));
+  });
+
+  it('checks the email format', async () => {
+    const user = userEvent.setup();
+    renderApp('/pages/login/index');
+    await user.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(errorUnder('Email')).toBe('Please enter a valid email address.');
+  });
+
+  it('says it in Chinese', async () => {
+    act(() => setLanguage('zh-CN'));
+    const user = userEvent.setup();
+    renderApp('/pages/login/index');
+    await user.click(await screen.findByRole('button', { name: '登录' }));
+    expect(errorUnder('邮箱')).toBe('请输入邮箱');
+    expect(errorUnder('密码')).toBe('请输入密码');
+    await user.type(screen.getByLabelText('邮箱'), 'x@');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(errorUnder('邮箱')).toBe('请输入有效的邮箱地址。');
+  });
+
+  it('signs in and returns to the page that asked for it', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue(session as never);
+    const user = userEvent.setup();
+    const { router } = renderApp('/pages/login/index?redirect=%2Fpages%2Fuser%2Flang');
+    await user.type(await screen.findByLabelText('Email'), 'Bo@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Language' });
+    expect(post).toHaveBeenCalledWith(
+      '/api/app/auth/login',
+      { email: 'Bo@Example.com', password: 'secret123' },
+      expect.objectContaining({ skipAuthRedirect: true }),
+    );
+    expect(getSession()).toEqual({ token: 'tok-1', user: { id: 'u9', email: 'bo@example.com' } });
+    expect(currentPath(router)).toBe('/pages/user/lang');
+  });
+
+  it('never follows a redirect to another site', async () => {
+    vi.spyOn(http, 'post').mockResolvedValue(session as never);
+    const user = userEvent.setup();
+    const { router } = renderApp('/pages/login/index?redirect=%2F%2Fevil.example');
+    await user.type(await screen.findByLabelText('Email'), 'bo@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("puts the server's field messages under the fields", async () => {
+    vi.spyOn(http, 'post').mockRejectedValue(
+      new ApiError('Please enter a valid email address.', {
+        code: 400,
+        kind: 'envelope',
+        status: 400,
+        reason: 'validation',
+        body: { code: 400, data: { fields: { email: 'Please enter a valid email address.' } } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/pages/login/index');
+    await user.type(await screen.findByLabelText('Email'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(errorUnder('Email')).toBe('Please enter a valid email address.'));
+  });
+
+  it('explains a forced sign-out', async () => {
+    renderApp('/pages/login/index?from=force');
+    expect((await screen.findByTestId('forced-logout')).textContent).toContain(
+      'You have been signed out because your account was frozen.',
+    );
+  });
+
+  it('links to register and forgot password', async () => {
+    renderApp('/pages/login/index');
+    expect((await screen.findByRole('link', { name: 'Create an account' })).getAttribute('href')).toBe(
+      '/pages/register/index',
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/pages/forget/forget',
+    );
+  });
+});

@@ -1,0 +1,114 @@
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Button from 'antd-mobile/es/components/button';
+import { paths, safeRedirect } from '@/app/paths';
+import { TextField } from '@/components/form/text-field';
+import { useForm } from '@/components/form/use-form';
+import { emailRule, requiredPasswordRule } from '@/components/form/validators';
+import { isApiError } from '@/lib/http';
+import { useAntiRepeat } from '@/lib/anti-repeat';
+import { setSession } from '@/lib/session';
+import { showToast } from '@/lib/toast';
+import { useLogin } from '../api/login';
+import { AuthLayout } from '../components/auth-layout';
+
+const validators = { email: emailRule, password: requiredPasswordRule };
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const forced = params.get('from') === 'force';
+  const redirect = params.get('redirect');
+  const prefill = (location.state as { email?: string } | null)?.email ?? '';
+  const form = useForm<'email' | 'password'>({ initial: { email: prefill, password: '' }, validators });
+  const login = useLogin();
+
+  const submit = useAntiRepeat(async () => {
+    const problem = form.validateAll();
+    if (problem) {
+      showToast(problem);
+      return;
+    }
+    try {
+      const result = await login.mutateAsync({
+        email: form.values.email.trim(),
+        password: form.values.password,
+      });
+      setSession({ token: result.token, user: { id: result.user.id, email: result.user.email } });
+      showToast(t('auth.signedIn'));
+      void navigate(safeRedirect(redirect), { replace: true });
+    } catch (err) {
+      if (isApiError(err)) form.setServerErrors(err.fields);
+    }
+  });
+
+  // Keep ?redirect when moving between the auth screens, so sign-in still comes back.
+  const carry = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+
+  return (
+    <AuthLayout
+      title={t('titles.login')}
+      heading={t('auth.signInHeading')}
+      subtitle={t('auth.signInSubtitle')}
+      banner={
+        forced && (
+          <div className="auth__banner" role="alert" data-testid="forced-logout">
+            <strong>{t('auth.forcedTitle')}</strong>
+            <span>{t('errors.forcedLogout')}</span>
+          </div>
+        )
+      }
+      footer={
+        <>
+          <span>{t('auth.noAccount')}</span>{' '}
+          <Link to={`${paths.register}${carry}`} replace>
+            {t('auth.goRegister')}
+          </Link>
+        </>
+      }
+    >
+      <form
+        className="auth__form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          {...form.field('email')}
+          label={t('auth.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+        />
+        <TextField
+          {...form.field('password')}
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          placeholder={t('auth.passwordPlaceholder')}
+        />
+        <div className="auth__row-end">
+          <Link to={paths.forgot} className="auth__link">
+            {t('auth.forgotPassword')}
+          </Link>
+        </div>
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          shape="rounded"
+          loading={login.isPending}
+          className="auth__submit"
+        >
+          {t('auth.signIn')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,157 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Button from 'antd-mobile/es/components/button';
+import { paths, safeRedirect } from '@/app/paths';
+import { TextField } from '@/components/form/text-field';
+import { useForm } from '@/components/form/use-form';
+import { codeRule, emailRule, inviteCodeRule, passwordRule, repeatRule } from '@/components/form/validators';
+import { isApiError } from '@/lib/http';
+import { useAntiRepeat } from '@/lib/anti-repeat';
+import { setSession } from '@/lib/session';
+import { showToast } from '@/lib/toast';
+import { useRegister } from '../api/register';
+import { AuthLayout } from '../components/auth-layout';
+import { SendCodeButton } from '../components/send-code-button';
+import { useSendCodeFlow } from '../hooks/use-send-code';
+
+type Field = 'email' | 'code' | 'password' | 'confirmPassword' | 'inviteCode';
+const validators = {
+  email: emailRule,
+  code: codeRule,
+  password: passwordRule,
+  confirmPassword: repeatRule<Field>('password'),
+  inviteCode: inviteCodeRule,
+};
+const dependents = { password: ['confirmPassword' as const] };
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  // An invite link is /pages/register/index?code=INVITE (DESIGN §9).
+  const form = useForm<Field>({
+    initial: {
+      email: '',
+      code: '',
+      password: '',
+      confirmPassword: '',
+      inviteCode: params.get('code')?.trim() ?? '',
+    },
+    validators,
+    dependents,
+  });
+  const register = useRegister();
+  const code = useSendCodeFlow(
+    'register',
+    () => form.values.email,
+    (key) => form.setFieldError('email', { key }),
+    (fields) => form.setServerErrors(fields),
+  );
+
+  const submit = useAntiRepeat(async () => {
+    const problem = form.validateAll();
+    if (problem) {
+      showToast(problem);
+      return;
+    }
+    const { email, code: emailCode, password, inviteCode } = form.values;
+    try {
+      const result = await register.mutateAsync({
+        email: email.trim(),
+        code: emailCode.trim(),
+        password,
+        ...(inviteCode.trim() ? { inviteCode: inviteCode.trim() } : {}),
+      });
+      setSession({ token: result.token, user: { id: result.user.id, email: result.user.email } });
+      showToast(t('auth.registered'));
+      void navigate(safeRedirect(redirect), { replace: true });
+    } catch (err) {
+      if (isApiError(err)) form.setServerErrors(err.fields);
+    }
+  });
+
+  const carry = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+
+  return (
+    <AuthLayout
+      title={t('titles.register')}
+      heading={t('auth.registerHeading')}
+      subtitle={t('auth.registerSubtitle')}
+      footer={
+        <>
+          <span>{t('auth.haveAccount')}</span>{' '}
+          <Link to={`${paths.login}${carry}`} replace>
+            {t('auth.goSignIn')}
+          </Link>
+        </>
+      }
+    >
+      <form
+        className="auth__form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          {...form.field('email')}
+          label={t('auth.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+        />
+        <TextField
+          {...form.field('code')}
+          label={t('auth.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={t('auth.codePlaceholder')}
+          suffix={
+            <SendCodeButton
+              secondsLeft={code.secondsLeft}
+              sending={code.sending}
+              onSend={() => void code.send()}
+            />
+          }
+        />
+        <TextField
+          {...form.field('password')}
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('auth.newPasswordPlaceholder')}
+        />
+        <TextField
+          {...form.field('confirmPassword')}
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('auth.confirmPasswordPlaceholder')}
+        />
+        <TextField
+          {...form.field('inviteCode')}
+          label={t('auth.inviteCode')}
+          hint={t('common.optional')}
+          autoComplete="off"
+          maxLength={32}
+          placeholder={t('auth.inviteCodePlaceholder')}
+        />
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          shape="rounded"
+          loading={register.isPending}
+          className="auth__submit"
+        >
+          {t('auth.register')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

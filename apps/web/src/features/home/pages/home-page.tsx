@@ -1,0 +1,175 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { loginPath, paths } from '@/app/paths';
+import {
+  BoltIcon,
+  BrandMark,
+  ChartIcon,
+  ChevronRightIcon,
+  CrownIcon,
+  DepositIcon,
+  GiftIcon,
+  WithdrawIcon,
+} from '@/components/icons';
+import { useDocumentTitle } from '@/components/page-frame';
+import { useSession } from '@/lib/session';
+import './home.css';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  useDocumentTitle(t('brand.name'));
+
+  return (
+    <div className="tab-page home">
+      <header className="home__header">
+        <div className="home__brand">
+          <BrandMark size={34} />
+          <div>
+            <h1 className="home__name">{t('brand.name')}</h1>
+            <p className="home__tagline">{t('brand.tagline')}</p>
+          </div>
+        </div>
+        {session ? (
+          <Link to={paths.profile} className="home__avatar" aria-label={t('tabs.profile')}>
+            {(session.user.email[0] ?? '?').toUpperCase()}
+          </Link>
+        ) : (
+          <Link to={loginPath()} className="btn btn--small btn--primary" data-testid="home-sign-in">
+            {t('home.signIn')}
+          </Link>
+        )}
+      </header>
+
+      <section className="hero" aria-labelledby="hero-title">
+        <span className="hero__badge">
+          <span className="hero__dot" aria-hidden="true" />
+          {t('home.heroBadge')}
+        </span>
+        <h2 id="hero-title" className="hero__title">
+          {t('home.heroTitle')}
+        </h2>
+        <p className="hero__subtitle">{t('home.heroSubtitle')}</p>
+        <HeroChart />
+      </section>
+
+      {!session && (
+        <section className="cta" data-testid="home-cta">
+          <h2 className="cta__title">{t('home.ctaTitle')}</h2>
+          <p className="cta__desc">{t('home.ctaDesc')}</p>
+          <div className="cta__actions">
+            <Link to={paths.register} className="btn btn--primary">
+              {t('home.register')}
+            </Link>
+            <Link to={loginPath()} className="btn btn--ghost">
+              {t('home.signIn')}
+            </Link>
+          </div>
+        </section>
+      )}
+
+      <h2 className="section-title">{t('home.games')}</h2>
+      <div className="games">
+        <GameCard
+          to={paths.game}
+          tone="blue"
+          icon={<ChartIcon size={26} />}
+          name={t('home.contractName')}
+          desc={t('home.contractDesc')}
+          testId="entry-contract"
+        />
+        <GameCard
+          to={paths.flip}
+          tone="amber"
+          icon={<BoltIcon size={26} />}
+          name={t('home.flipName')}
+          desc={t('home.flipDesc')}
+          testId="entry-flip"
+        />
+      </div>
+
+      <h2 className="section-title">{t('home.quick')}</h2>
+      <nav className="quick" aria-label={t('home.quick')}>
+        <QuickEntry
+          to={paths.deposit}
+          icon={<DepositIcon />}
+          label={t('home.deposit')}
+          testId="entry-deposit"
+        />
+        <QuickEntry
+          to={paths.withdraw}
+          icon={<WithdrawIcon />}
+          label={t('home.withdraw')}
+          testId="entry-withdraw"
+        />
+        <QuickEntry to={paths.invite} icon={<GiftIcon />} label={t('home.invite')} testId="entry-invite" />
+        <QuickEntry to={paths.vip} icon={<CrownIcon />} label={t('home.vip')} testId="entry-vip" />
+      </nav>
+    </div>
+  );
+}
+
+function GameCard(props: {
+  to: string;
+  tone: 'blue' | 'amber';
+  icon: ReactNode;
+  name: string;
+  desc: string;
+  testId: string;
+}) {
+  return (
+    <Link to={props.to} className={`game-card game-card--${props.tone}`} data-testid={props.testId}>
+      <span className="game-card__icon">{props.icon}</span>
+      <span className="game-card__text">
+        <span className="game-card__name">{props.name}</span>
+        <span className="game-card__desc">{props.desc}</span>
+      </span>
+      <ChevronRightIcon size={18} className="game-card__go" />
+    </Link>
+  );
+}
+
+function QuickEntry({
+  to,
+  icon,
+  label,
+  testId,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <Link to={to} className="quick__item" data-testid={testId}>
+      <span className="quick__icon">{icon}</span>
+      <span className="quick__label">{label}</span>
+    </Link>
+  );
+}
+
+/** A decorative price line for the hero (no data: the market arrives with the games). */
+function HeroChart() {
+  return (
+    <svg className="hero__chart" viewBox="0 0 320 90" preserveAspectRatio="none" aria-hidden="true">
+      <defs>
+        <linearGradient id="hero-fill" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#209cff" stopOpacity="0.45" />
+          <stop offset="1" stopColor="#209cff" stopOpacity="0" />
+        </linearGradient>
+      </defs>
+      <path
+        d="M0 70 L20 64 L38 68 L58 52 L76 56 L96 40 L114 46 L134 30 L152 38 L172 26 L190 34 L210 18 L228 24 L248 12 L268 20 L288 8 L320 14 L320 90 L0 90 Z"
+        fill="url(#hero-fill)"
+      />
+      <path
+        d="M0 70 L20 64 L38 68 L58 52 L76 56 L96 40 L114 46 L134 30 L152 38 L172 26 L190 34 L210 18 L228 24 L248 12 L268 20 L288 8 L320 14"
+        fill="none"
+        stroke="#47b4ff"
+        strokeWidth="2"
+        vectorEffect="non-scaling-stroke"
+      />
+    </svg>
+  );
+}

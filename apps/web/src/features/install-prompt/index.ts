@@ -1,0 +1,2 @@
+export { InstallPrompt } from './install-prompt';
+export { recordPageView } from './install-state';

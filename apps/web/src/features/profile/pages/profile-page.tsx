@@ -1,0 +1,148 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { loginPath, paths } from '@/app/paths';
+import { CopyButton } from '@/components/copy-button';
+import {
+  CrownIcon,
+  DepositIcon,
+  FeedbackIcon,
+  GiftIcon,
+  GlobeIcon,
+  ShieldIcon,
+  UserIcon,
+  WalletIcon,
+  WithdrawIcon,
+} from '@/components/icons';
+import { useDocumentTitle } from '@/components/page-frame';
+import { useLanguage } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { useMe } from '../api/get-me';
+import { MenuList } from '../components/menu-list';
+import './profile.css';
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const language = useLanguage();
+  useDocumentTitle(t('titles.profile'));
+
+  return (
+    <div className="tab-page profile">
+      <header className="tab-page__header">
+        <h1 className="tab-page__title">{t('titles.profile')}</h1>
+      </header>
+      {session ? <UserCard email={session.user.email} /> : <SignedOutCard />}
+      <MenuList
+        title={t('profile.sectionWallet')}
+        items={[
+          {
+            to: paths.assetTotal,
+            icon: <WalletIcon size={20} />,
+            label: t('profile.assets'),
+            testId: 'menu-assets',
+          },
+          {
+            to: paths.depositList,
+            icon: <DepositIcon size={20} />,
+            label: t('profile.depositRecords'),
+            testId: 'menu-deposit-records',
+          },
+          {
+            to: paths.withdrawList,
+            icon: <WithdrawIcon size={20} />,
+            label: t('profile.withdrawRecords'),
+            testId: 'menu-withdraw-records',
+          },
+        ]}
+      />
+      <MenuList
+        title={t('profile.sectionMore')}
+        items={[
+          {
+            to: paths.invite,
+            icon: <GiftIcon size={20} />,
+            label: t('profile.invite'),
+            testId: 'menu-invite',
+          },
+          { to: paths.vip, icon: <CrownIcon size={20} />, label: t('profile.vip'), testId: 'menu-vip' },
+          {
+            to: paths.feedback,
+            icon: <FeedbackIcon size={20} />,
+            label: t('profile.feedback'),
+            testId: 'menu-feedback',
+          },
+        ]}
+      />
+      <MenuList
+        title={t('profile.sectionSettings')}
+        items={[
+          {
+            to: paths.account,
+            icon: <ShieldIcon size={20} />,
+            label: t('profile.account'),
+            testId: 'menu-account',
+          },
+          {
+            to: paths.language,
+            icon: <GlobeIcon size={20} />,
+            label: t('profile.language'),
+            extra: language === 'zh-CN' ? t('language.zhCN') : t('language.enUS'),
+            testId: 'menu-language',
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function UserCard({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const inviteCode = me.data?.inviteCode;
+  const shownEmail = me.data?.email ?? email;
+  return (
+    <section className="profile-card" data-testid="profile-user">
+      <div className="profile-card__avatar" aria-hidden="true">
+        {(shownEmail[0] ?? '?').toUpperCase()}
+      </div>
+      <div className="profile-card__main">
+        <p className="profile-card__email" data-testid="profile-email">
+          {shownEmail}
+        </p>
+        <p className="profile-card__meta">
+          <span>{t('profile.inviteCode')}</span>
+          <span className="profile-card__code" data-testid="profile-invite-code">
+            {inviteCode ?? '—'}
+          </span>
+          {inviteCode && <CopyButton text={inviteCode} />}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function SignedOutCard() {
+  const { t } = useTranslation();
+  return (
+    <section className="profile-card profile-card--guest" data-testid="profile-guest">
+      <div className="profile-card__avatar profile-card__avatar--guest" aria-hidden="true">
+        <UserIcon size={26} />
+      </div>
+      <div className="profile-card__main">
+        <p className="profile-card__email">{t('profile.signedOutTitle')}</p>
+        <p className="profile-card__hint">{t('profile.signedOutHint')}</p>
+        <div className="profile-card__actions">
+          <Link to={loginPath(paths.profile)} className="btn btn--primary">
+            {t('profile.signIn')}
+          </Link>
+          <Link
+            to={`${paths.register}?redirect=${encodeURIComponent(paths.profile)}`}
+            className="btn btn--ghost"
+          >
+            {t('profile.register')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,400 @@
+// The one HTTP client of the web app. Every request rule of spec §7–9 and DESIGN §10 lives here:
+// base URL, headers, idempotency keys, `_r`, cancel of identical in-flight calls, GET and 304 retry,
+// timeout, envelope unwrapping, 401 handling and failure toasts.
+import axios, { type AxiosError, type AxiosResponse, type Method } from 'axios';
+import { translate, type MessageKey } from '@tradeflip/i18n';
+import { getLanguage } from '../language';
+import { currentLocation, navigate } from '../navigation';
+import { clearSession, getToken } from '../session';
+import { showToast } from '../toast';
+import { ApiError, CancelError, isEnvelope } from './errors';
+
+export interface RequestOptions {
+  params?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** No toast on failure. */
+  silent?: boolean;
+  /** A 401 is just rejected: no sign-out, no redirect, no toast. */
+  skipAuthRedirect?: boolean;
+  /** Mutations send an Idempotency-Key unless this is false. */
+  idempotent?: boolean;
+  /** Reuse a key across calls that are one logical operation (e.g. a user's manual retry). */
+  idempotencyKey?: string;
+  /** Milliseconds; default 15 s. */
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const FORCED_LOGOUT_REDIRECT_MS = 300;
+export const LOGIN_PATH = '/pages/login/index';
+/** Query parameter the login page reads to come back after sign-in. */
+export const REDIRECT_PARAM = 'redirect';
+const RETRY_MIN_MS = 400;
+const RETRY_MAX_MS = 800;
+/** A superseding mutation that reuses a key waits for the first one's stored answer this many times. */
+const IN_FLIGHT_REPLAY_TRIES = 5;
+
+/** The axios instance; tests swap its adapter. */
+export const httpClient = axios.create({
+  headers: { Accept: 'application/json' },
+  // Timeouts are ours (see `attempt`), so they behave the same with every adapter.
+  timeout: 0,
+});
+
+let apiBase: string = import.meta.env.VITE_API_BASE || '/api';
+
+export function setApiBase(base: string): void {
+  apiBase = base;
+}
+export function getApiBase(): string {
+  return apiBase;
+}
+
+/** Joins the base and a path; a path's leading /api is dropped when the base already ends with /api. */
+export function resolveUrl(path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  const base = apiBase.replace(/\/+$/, '');
+  let rel = path.startsWith('/') ? path : `/${path}`;
+  if (/\/api$/i.test(base) && /^\/api(\/|$|\?)/i.test(rel)) rel = rel.slice(4) || '/';
+  return `${base}${rel}`;
+}
+
+/** RFC 4122 v4; crypto.randomUUID exists only in secure contexts, so fall back to getRandomValues. */
+export function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+type StopReason = 'duplicate' | 'caller' | 'timeout';
+
+interface InFlight {
+  stop: (reason: StopReason) => void;
+  idempotencyKey?: string;
+}
+
+const inFlight = new Map<string, InFlight>();
+let redirecting = false;
+
+/** For tests: forget in-flight calls and the redirect guard. */
+export function resetHttpState(): void {
+  inFlight.clear();
+  redirecting = false;
+}
+
+const isMutation = (method: Method) => method !== 'GET';
+
+async function request<T>(method: Method, url: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+  const fullUrl = resolveUrl(url);
+  const signature = `${method} ${fullUrl} ${stableKey(opts.params)} ${stableKey(body)}`;
+
+  // An identical call still running is superseded: it rejects silently and this one goes out. A
+  // mutation keeps the earlier call's idempotency key, since the server may already be running it.
+  const earlier = inFlight.get(signature);
+  earlier?.stop('duplicate');
+
+  let idempotencyKey: string | undefined;
+  let inheritedKey = false;
+  if (isMutation(method) && opts.idempotent !== false) {
+    if (opts.idempotencyKey) idempotencyKey = opts.idempotencyKey;
+    else if (earlier?.idempotencyKey) {
+      idempotencyKey = earlier.idempotencyKey;
+      inheritedKey = true;
+    } else idempotencyKey = uuid();
+  }
+
+  const call = new Call(opts.signal);
+  const entry: InFlight = { stop: (reason) => call.stop(reason) };
+  if (idempotencyKey) entry.idempotencyKey = idempotencyKey;
+  inFlight.set(signature, entry);
+
+  const tokenSent = getToken();
+  try {
+    let networkRetried = false;
+    let notModifiedRetried = false;
+    let replayTries = 0;
+    for (;;) {
+      const outcome = await call.attempt(method, fullUrl, body, opts, {
+        token: getToken(),
+        idempotencyKey,
+        noCache: notModifiedRetried,
+      });
+      if (outcome.kind === 'cancelled') throw new CancelError();
+      if (method === 'GET' && (outcome.kind === 'network' || outcome.kind === 'timeout') && !networkRetried) {
+        networkRetried = true;
+        await call.sleep(retryDelay());
+        continue;
+      }
+      if (
+        method === 'GET' &&
+        outcome.kind === 'response' &&
+        outcome.response.status === 304 &&
+        !notModifiedRetried
+      ) {
+        notModifiedRetried = true;
+        continue;
+      }
+      if (
+        inheritedKey &&
+        outcome.kind === 'response' &&
+        reasonOf(outcome.response.data) === 'idempotency_in_flight' &&
+        replayTries < IN_FLIGHT_REPLAY_TRIES
+      ) {
+        replayTries++;
+        await call.sleep(retryDelay());
+        continue;
+      }
+      if (outcome.kind === 'response') {
+        const { status, data } = outcome.response;
+        if (status >= 200 && status < 300) {
+          if (!isEnvelope(data)) return data as T;
+          if (data.code === 0) return data.data as T;
+        }
+        throw responseError(status, data);
+      }
+      throw transportError(outcome.kind, outcome.error);
+    }
+  } catch (err) {
+    throw handleFailure(err, opts, tokenSent);
+  } finally {
+    if (inFlight.get(signature) === entry) inFlight.delete(signature);
+    call.dispose();
+  }
+}
+
+type Outcome =
+  | { kind: 'response'; response: AxiosResponse }
+  | { kind: 'network' | 'timeout' | 'cancelled'; error: unknown };
+
+/** One logical call: its attempts, their timeouts and whatever may stop it. */
+class Call {
+  private stopped: StopReason | null = null;
+  private current: { controller: AbortController; timer?: ReturnType<typeof setTimeout> } | null = null;
+  private wake: (() => void) | null = null;
+  private readonly onCallerAbort = () => this.stop('caller');
+
+  constructor(private readonly signal?: AbortSignal) {
+    if (signal?.aborted) this.stopped = 'caller';
+    signal?.addEventListener('abort', this.onCallerAbort);
+  }
+
+  stop(reason: StopReason) {
+    if (this.stopped) return;
+    this.stopped = reason;
+    this.current?.controller.abort();
+    this.wake?.();
+  }
+
+  dispose() {
+    this.signal?.removeEventListener('abort', this.onCallerAbort);
+    if (this.current?.timer) clearTimeout(this.current.timer);
+  }
+
+  /** Waits, but wakes early when the call is stopped. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.stopped) return reject(new CancelError());
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        reject(new CancelError());
+      };
+    });
+  }
+
+  async attempt(
+    method: Method,
+    url: string,
+    body: unknown,
+    opts: RequestOptions,
+    state: { token: string | null; idempotencyKey: string | undefined; noCache: boolean },
+  ): Promise<Outcome> {
+    if (this.stopped) return { kind: 'cancelled', error: new CancelError() };
+    const lang = getLanguage();
+    const headers: Record<string, string> = {
+      'Accept-Language': lang,
+      'X-Lang': lang,
+      'X-Request-Id': uuid(),
+      'X-Requested-With': 'XMLHttpRequest',
+      ...opts.headers,
+    };
+    if (state.token) headers.Authorization = `Bearer ${state.token}`;
+    if (state.idempotencyKey) headers['Idempotency-Key'] = state.idempotencyKey;
+    if (state.noCache) {
+      headers['Cache-Control'] = 'no-cache';
+      headers.Pragma = 'no-cache';
+    }
+    const params = method === 'GET' ? { ...opts.params, _r: Date.now() } : opts.params;
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, opts.timeout ?? DEFAULT_TIMEOUT_MS);
+    this.current = { controller, timer };
+    try {
+      const response = await httpClient.request({
+        method,
+        url,
+        params,
+        data: body,
+        headers,
+        signal: controller.signal,
+        // Every status comes back as a response; the call decides what it means.
+        validateStatus: () => true,
+      });
+      if (this.stopped) return { kind: 'cancelled', error: new CancelError() };
+      return { kind: 'response', response };
+    } catch (error) {
+      if (this.stopped) return { kind: 'cancelled', error };
+      if (timedOut) return { kind: 'timeout', error };
+      const e = error as AxiosError;
+      if (e.response) return { kind: 'response', response: e.response };
+      // No answer: a network failure, or an abort we did not ask for (browser, proxy).
+      return { kind: 'network', error };
+    } finally {
+      clearTimeout(timer);
+      this.current = null;
+    }
+  }
+}
+
+/** A random 400–800 ms. */
+function retryDelay(): number {
+  return Math.round(RETRY_MIN_MS + Math.random() * (RETRY_MAX_MS - RETRY_MIN_MS));
+}
+
+function reasonOf(data: unknown): string | undefined {
+  return isEnvelope(data) && typeof data.reason === 'string' ? data.reason : undefined;
+}
+
+function t(key: MessageKey): string {
+  return translate(getLanguage(), key);
+}
+
+function responseError(status: number, data: unknown): ApiError {
+  const envelope = isEnvelope(data) ? data : undefined;
+  const msg = envelope?.msg?.trim();
+  const failing = status >= 200 && status < 300 ? 0 : status;
+  let message: string;
+  if (msg) message = msg;
+  else if (failing >= 500 || (envelope && envelope.code >= 500)) message = t('errors.serverBusy');
+  else if (failing === 429 || envelope?.code === 429) message = t('errors.tooManyRequests');
+  else message = t('errors.requestFailed');
+  return new ApiError(message, {
+    kind: envelope ? 'envelope' : 'http',
+    code: envelope ? envelope.code : status,
+    status,
+    reason: envelope?.reason,
+    body: data,
+  });
+}
+
+function transportError(kind: 'network' | 'timeout', cause: unknown): ApiError {
+  const err = new ApiError(t('errors.network'), { kind, code: -1 });
+  (err as { cause?: unknown }).cause = cause;
+  return err;
+}
+
+/** Applies the 401 rules and the failure toast; returns what the call rejects with. */
+function handleFailure(err: unknown, opts: RequestOptions, tokenSent: string | null): unknown {
+  if (err instanceof CancelError) return err;
+  const apiError =
+    err instanceof ApiError
+      ? err
+      : new ApiError(err instanceof Error && err.message ? err.message : t('errors.requestFailed'), {
+          kind: 'http',
+          code: -1,
+        });
+
+  if (apiError.status === 401 || apiError.code === 401) {
+    // Only the session that made the call is ended, once, however many calls fail together.
+    if (opts.skipAuthRedirect || !tokenSent || getToken() !== tokenSent) return apiError;
+    clearSession();
+    if (apiError.reason === 'user_frozen') {
+      showToast(t('errors.forcedLogout'));
+      redirectOnce(`${LOGIN_PATH}?from=force`, FORCED_LOGOUT_REDIRECT_MS);
+    } else {
+      showToast(t('errors.sessionExpired'));
+      const back = currentLocation();
+      const onLogin = back.startsWith(LOGIN_PATH);
+      redirectOnce(onLogin ? LOGIN_PATH : `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(back)}`, 0);
+    }
+    return apiError;
+  }
+
+  if (!opts.silent) showToast(apiError.message);
+  return apiError;
+}
+
+function redirectOnce(to: string, delay: number) {
+  if (redirecting) return;
+  redirecting = true;
+  const go = () => {
+    redirecting = false;
+    navigate(to, { replace: true });
+  };
+  if (delay > 0) setTimeout(go, delay);
+  else go();
+}
+
+// Identity of a body for "identical in-flight request": JSON with sorted keys; opaque bodies are unique.
+const opaqueIds = new WeakMap<object, number>();
+let nextOpaqueId = 0;
+function stableKey(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'object' && value !== null) {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null && !Array.isArray(value)) {
+      let id = opaqueIds.get(value);
+      if (id === undefined) opaqueIds.set(value, (id = ++nextOpaqueId));
+      return `#opaque${id}`;
+    }
+  }
+  return JSON.stringify(value, (_k, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+export const http = {
+  get: <T>(url: string, opts?: RequestOptions) => request<T>('GET', url, undefined, opts),
+  post: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', url, body, opts),
+  put: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', url, body, opts),
+  patch: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', url, body, opts),
+  delete: <T>(url: string, opts?: RequestOptions & { body?: unknown }) =>
+    request<T>('DELETE', url, opts?.body, opts),
+};
+
+/**
+ * Calls `primary`, and `fallback` when it fails (spec §7 fallbacks: precision map on any failure,
+ * withdraw config on a 404). The first attempt is silent so only the final failure is toasted.
+ */
+export async function getWithFallback<T>(
+  primary: string,
+  fallback: string,
+  opts: RequestOptions = {},
+  when: (err: ApiError) => boolean = () => true,
+): Promise<T> {
+  try {
+    return await http.get<T>(primary, { ...opts, silent: true });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const signedOut = err.status === 401 || err.code === 401;
+    if (signedOut || !when(err)) {
+      if (!signedOut && !opts.silent) showToast(err.message);
+      throw err;
+    }
+    return http.get<T>(fallback, opts);
+  }
+}

@@ -1,0 +1,12 @@
+export {
+  http,
+  getWithFallback,
+  setApiBase,
+  getApiBase,
+  resolveUrl,
+  uuid as newIdempotencyKey,
+  LOGIN_PATH,
+  REDIRECT_PARAM,
+  type RequestOptions,
+} from './client';
+export { ApiError, isApiError, isCancel, type ApiErrorKind } from './errors';

@@ -1,0 +1,63 @@
+// The service worker: registered once the page has loaded (spec §1), and whether it controls the page
+// (the install prompt waits for that).
+import { useSyncExternalStore } from 'react';
+
+export const SERVICE_WORKER_URL = '/sw.js';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let registered = false;
+
+function container(): ServiceWorkerContainer | undefined {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator
+    ? navigator.serviceWorker
+    : undefined;
+}
+
+/** Whether a service worker controls this page now. */
+export function isControlled(): boolean {
+  return Boolean(container()?.controller);
+}
+
+export function subscribeControlled(fn: Listener): () => void {
+  listeners.add(fn);
+  const sw = container();
+  sw?.addEventListener('controllerchange', fn);
+  return () => {
+    listeners.delete(fn);
+    sw?.removeEventListener('controllerchange', fn);
+  };
+}
+
+/** True once a service worker controls the page; re-renders when that changes. */
+export function useServiceWorkerControlled(): boolean {
+  return useSyncExternalStore(subscribeControlled, isControlled, () => false);
+}
+
+/**
+ * Registers /sw.js after the load event (so it never competes with the first paint). Production builds
+ * only; a no-op where service workers are unavailable (insecure origins, old browsers). An update that
+ * takes control reloads the page, since the old build's lazy chunks are gone from the server.
+ */
+export function registerServiceWorker(opts: { force?: boolean } = {}): void {
+  const sw = container();
+  if (registered || !sw || (!import.meta.env.PROD && !opts.force)) return;
+  registered = true;
+  const register = async () => {
+    // workbox-window is only needed after load: keep it out of the first bundle.
+    const { Workbox } = await import('workbox-window');
+    const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+    wb.addEventListener('controlling', (event) => {
+      for (const fn of [...listeners]) fn();
+      if (event.isUpdate) window.location.reload();
+    });
+    wb.register().catch((err: unknown) => {
+      console.warn('Service worker registration failed', err);
+    });
+  };
+  const start = () => {
+    register().catch((err: unknown) => console.warn('Service worker registration failed', err));
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}

@@ -1,0 +1,71 @@
+// Every key the web app keeps in localStorage / sessionStorage, in one place (spec §3).
+
+/** localStorage keys. */
+export const storageKeys = {
+  token: 'token',
+  userId: 'user_id',
+  email: 'email',
+  language: 'app.lang',
+  precisions: 'app.precisions.v1',
+  pwaInstalled: 'pwa.installed',
+  pwaNever: 'pwa.never',
+  pwaDismissedAt: 'pwa.dismissedAt',
+  pwaSnoozeDays: 'pwa.snoozeDays',
+  pwaPageViews: 'pwa.pv',
+} as const;
+
+/** sessionStorage keys. */
+export const sessionStorageKeys = {
+  /** Page-transition stack depth: forward/back animation direction. */
+  navDepth: 'app.nav.depth',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+export type SessionStorageKey = (typeof sessionStorageKeys)[keyof typeof sessionStorageKeys];
+
+// Storage can throw (Safari private mode, disabled cookies): reads fall back to null, writes are dropped.
+export function readStorage(key: StorageKey, store: Storage | undefined = safeLocal()): string | null {
+  try {
+    return store?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(
+  key: StorageKey,
+  value: string | null,
+  store: Storage | undefined = safeLocal(),
+) {
+  try {
+    if (value === null) store?.removeItem(key);
+    else store?.setItem(key, value);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export function readSessionStorage(key: SessionStorageKey): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionStorage(key: SessionStorageKey, value: string | null) {
+  try {
+    if (value === null) globalThis.sessionStorage?.removeItem(key);
+    else globalThis.sessionStorage?.setItem(key, value);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+function safeLocal(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,7 @@
+// antd-mobile's Toast (and the animation library under it), loaded after first paint by toast.ts.
+import './antd-react19';
+import { Toast } from 'antd-mobile';
+
+export function renderToast(text: string): void {
+  Toast.show({ content: text, position: 'center' });
+}

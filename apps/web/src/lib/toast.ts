@@ -1,0 +1,49 @@
+// Toasts (antd-mobile), throttled to one per 1.2 s (spec §8–9). The Toast component and its animation
+// library stay out of the first load: they are fetched when the page is idle (or at the first toast).
+import './antd-react19';
+import { translate } from '@tradeflip/i18n';
+import { isCancel } from './http/errors';
+import { getLanguage } from './language';
+
+export const TOAST_THROTTLE_MS = 1200;
+
+let lastShownAt = Number.NEGATIVE_INFINITY;
+let render: ((text: string) => void) | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads the Toast component; resolves once toasts render synchronously. */
+export function preloadToast(): Promise<void> {
+  loading ??= import('./toast-render').then((m) => {
+    render = m.renderToast;
+  });
+  return loading;
+}
+
+/** Shows `text`, unless another toast was shown less than 1.2 s ago. Returns whether it was shown. */
+export function showToast(text: string): boolean {
+  if (!text) return false;
+  const now = Date.now();
+  if (now - lastShownAt < TOAST_THROTTLE_MS) return false;
+  lastShownAt = now;
+  if (render) render(text);
+  else void preloadToast().then(() => render?.(text));
+  return true;
+}
+
+/** Toasts an error's message (an ApiError's is already localised); cancelled calls show nothing. */
+export function showError(err: unknown): boolean {
+  if (isCancel(err)) return false;
+  const message =
+    err instanceof Error && err.message ? err.message : translate(getLanguage(), 'errors.requestFailed');
+  return showToast(message);
+}
+
+/** For tests: forget the throttle window. */
+export function resetToastThrottle(): void {
+  lastShownAt = Number.NEGATIVE_INFINITY;
+}
+
+if (typeof window !== 'undefined' && import.meta.env.PROD) {
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+  window.addEventListener('load', () => idle(() => void preloadToast()), { once: true });
+}

@@ -1,0 +1,94 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
+
+const THEME = '#0b1220';
+
+/** Icon links the manifest cannot carry: Apple's home-screen icon and a PNG favicon. */
+function iconLinks(): Plugin {
+  return {
+    name: 'tradeflip-icon-links',
+    transformIndexHtml: () => [
+      {
+        tag: 'link',
+        attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    react(),
+    iconLinks(),
+    VitePWA({
+      // New versions take over at once (skipWaiting + clientsClaim); lib/pwa.ts registers on load and
+      // reloads when an update takes control. clientsClaim is also what lets the first visit become
+      // controlled, which the install prompt waits for.
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      filename: 'sw.js',
+      // The globs below already precache public/ (icons, offline page); no second listing.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'TradeFlip',
+        short_name: 'TradeFlip',
+        description: 'Crypto wallet and trading games: contracts and Lightning Flip.',
+        lang: 'en-US',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: THEME,
+        theme_color: THEME,
+        categories: ['finance', 'games'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        // The shell: the HTML, every JS/CSS chunk, icons and the offline page.
+        globPatterns: ['**/*.{html,js,css,png,svg,woff2}'],
+        // Pages come from the network (the server answers every route with the current build); when
+        // that fails, the precached offline page. /api is never cached nor answered by the worker.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // One React for the app and every library that uses it.
+    dedupe: ['react', 'react-dom'],
+  },
+  server: {
+    proxy: { '/api': { target: process.env.VITE_API_PROXY ?? 'http://localhost:8080', ws: true } },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React changes far less often than the app: its own chunk keeps its hash (and the service
+          // worker's precache entry) across releases. Everything else splits automatically.
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, chromiumLaunchOptions } from './support/env';
+
+// Browser tests drive the built app, served by the real server on the embedded default
+// (PGlite in a throwaway data directory), in Debian's Chromium at phone size.
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    serviceWorkers: 'allow',
+    launchOptions: chromiumLaunchOptions,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node e2e/support/serve.mjs',
+    cwd: '..',
+    url: `${E2E_BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR },
+  },
+});
