@@ -1,0 +1,131 @@
+// Builds the Fastify app from a parsed config and an open database. server.ts starts it; tests and
+// the admin CLI build it too.
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { constants as zlibConstants } from 'node:zlib';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import compress from '@fastify/compress';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './mail/mailer';
+import { adminRoutes } from './modules/admin/routes';
+import { accountRoutes } from './modules/account/routes';
+import { AccountService } from './modules/account/service';
+import { healthRoutes } from './modules/health/routes';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
+import { apiRateLimitPlugin, createRateLimiter, type RateLimiter } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** The admin credential in force (ADMIN_TOKEN, or the embedded default's generated one). */
+  adminToken?: string;
+  clock?: Clock;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+}
+
+export interface Services {
+  accounts: AccountService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    /** Every route as registered (method and URL pattern), for tests and tooling. */
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** Requests Node cannot even parse (bad HTTP, oversized headers) still get the envelope. */
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ code: status, msg: 'The request is invalid', reason: 'bad_request' });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    requestIdHeader: false,
+    // The web app sends X-Request-Id; use it in the logs when it looks like one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    clientErrorHandler,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      routes.push({ method, url: route.url });
+    }
+  });
+
+  const mailer = options.mailer ?? createMailer(config, clock, app.log);
+  const limiter = options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, clock });
+  const accounts = new AccountService({ db, config, clock, mailer, limiter });
+  app.decorate('services', { accounts });
+  app.addHook('onClose', async () => {
+    if (!options.mailer) await mailer.close();
+    if (!options.limiter) await limiter.close();
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { webDist: config.webDist });
+  await app.register(compress, {
+    globalDecompression: false,
+    threshold: 1024,
+    // Static files are compressed per request: a fast brotli level keeps that cheap.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(apiRateLimitPlugin, { limiter, rule: config.rateLimits.apiIp });
+  await app.register(authPlugin, { accounts, adminToken: options.adminToken });
+  await app.register(idempotencyPlugin, { db, clock });
+  await app.register(docsPlugin);
+  await app.register(webPlugin, { webDist: config.webDist });
+
+  await app.register(healthRoutes, { driver: options.driver, clock });
+  await app.register(accountRoutes, { accounts });
+  await app.register(adminRoutes, { accounts });
+  return app;
+}

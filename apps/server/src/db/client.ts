@@ -1,0 +1,87 @@
+// Opens the database: embedded PGlite (a directory, or in memory for tests) or PostgreSQL through
+// a node-postgres pool. Both give the same Drizzle API, typed as `Database`, and both are migrated
+// from the committed SQL in apps/server/drizzle.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+import { lockDirectory } from './pglite-lock';
+
+export type Schema = typeof schema;
+/** The Drizzle database common to both drivers. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A database or a transaction: repositories accept either. */
+export type Queryable = Database | Transaction;
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite in `dataDir` (locked against a second process), or in memory when dataDir is undefined.
+ */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const lock = dataDir ? lockDirectory(dataDir) : undefined;
+  try {
+    const client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db satisfies Database,
+      driver: 'pglite',
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  try {
+    // Several processes may start at once: one migrates while the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(7166470151)');
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock(7166470151)').catch(() => undefined);
+      client.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    db: drizzlePg({ client: pool, schema }) satisfies Database,
+    driver: 'postgres',
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
+}

@@ -1,0 +1,227 @@
+// Queries of users, sessions and verification codes. Every function takes the database or a
+// transaction, so services decide what runs atomically.
+import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { sessions, users, verificationCodes, type SessionRevokeReason } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type CodeRow = typeof verificationCodes.$inferSelect;
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByInviteCode(db: Queryable, inviteCode: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.inviteCode, inviteCode)).limit(1);
+  return row;
+}
+
+/** Inserts a user; undefined when the email or invite code is already taken. */
+export async function insertUser(
+  db: Queryable,
+  values: {
+    email: string;
+    passwordHash: string;
+    inviteCode: string;
+    inviterId: number | null;
+    language: 'zh-CN' | 'en-US';
+    now: Date;
+  },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: values.email,
+      passwordHash: values.passwordHash,
+      inviteCode: values.inviteCode,
+      inviterId: values.inviterId,
+      language: values.language,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function updatePasswordHash(db: Queryable, userId: number, passwordHash: string, now: Date) {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function updateLanguage(db: Queryable, userId: number, language: 'zh-CN' | 'en-US', now: Date) {
+  await db.update(users).set({ language, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function setUserStatus(
+  db: Queryable,
+  email: string,
+  status: 'active' | 'frozen',
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ status, frozenAt: status === 'frozen' ? now : null, updatedAt: now })
+    .where(eq(users.email, email))
+    .returning();
+  return row;
+}
+
+export async function listUsers(
+  db: Queryable,
+  filter: { email?: string; status?: 'active' | 'frozen'; offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.email) conditions.push(ilike(users.email, `%${filter.email.replace(/[\\%_]/g, '\\$&')}%`));
+  if (filter.status) conditions.push(eq(users.status, filter.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(users.id)
+    .offset(filter.offset)
+    .limit(filter.limit);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertSession(
+  db: Queryable,
+  values: {
+    userId: number;
+    tokenHash: string;
+    now: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
+) {
+  await db.insert(sessions).values({
+    userId: values.userId,
+    tokenHash: values.tokenHash,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+    ip: values.ip,
+    userAgent: values.userAgent,
+  });
+}
+
+/** The session of a token hash with its user's status. */
+export async function findSession(db: Queryable, tokenHash: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      user: users,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(
+  db: Queryable,
+  sessionId: number,
+  reason: SessionRevokeReason,
+  now: Date,
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(
+  db: Queryable,
+  userId: number,
+  reason: SessionRevokeReason,
+  now: Date,
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Serialises code sending per email across processes (held until the transaction ends). */
+export async function lockEmailForCodes(db: Queryable, email: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${email}`}))`);
+}
+
+export async function latestCodeSentAt(db: Queryable, email: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(eq(verificationCodes.email, email))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return row?.createdAt;
+}
+
+export async function insertCode(
+  db: Queryable,
+  values: { email: string; scene: 'register' | 'forgot'; codeHash: string; now: Date; expiresAt: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(verificationCodes)
+    .values({
+      email: values.email,
+      scene: values.scene,
+      codeHash: values.codeHash,
+      createdAt: values.now,
+      expiresAt: values.expiresAt,
+    })
+    .returning({ id: verificationCodes.id });
+  return row!.id;
+}
+
+export async function deleteCode(db: Queryable, id: number) {
+  await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
+}
+
+/** The newest code of (email, scene), locked for the rest of the transaction. */
+export async function latestCodeForUpdate(
+  db: Queryable,
+  email: string,
+  scene: 'register' | 'forgot',
+): Promise<CodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.scene, scene)))
+    .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function countFailedCodeAttempt(db: Queryable, id: number) {
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(eq(verificationCodes.id, id));
+}
+
+export async function consumeCode(db: Queryable, id: number, now: Date) {
+  await db.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, id));
+}
+
+/** Deletes codes and sessions that can no longer be used. */
+export async function deleteExpired(db: Queryable, now: Date) {
+  const dayAgo = new Date(now.getTime() - 86400_000);
+  await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, dayAgo));
+  await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, dayAgo), lt(sessions.revokedAt, new Date(now.getTime() - 30 * 86400_000))),
+    );
+}

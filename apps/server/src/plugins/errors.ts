@@ -1,0 +1,164 @@
+// The response envelope of DESIGN §3 for every failure: { code, msg, reason, data? }, code = HTTP
+// status, msg localised from X-Lang / Accept-Language. Malformed input of any kind is a 4xx here;
+// a 5xx never shows internals.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorReason } from '@tradeflip/contract';
+import { isMessageKey, toLanguage, translate, type Language, type MessageKey } from '@tradeflip/i18n';
+
+type Vars = Record<string, string | number>;
+
+/** A failure the caller should see as is. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    statusCode: number,
+    readonly reason: ErrorReason,
+    readonly msgKey: MessageKey,
+    readonly options: {
+      vars?: Vars;
+      /** Field messages (i18n keys) shown beside form fields. */
+      fields?: Record<string, MessageKey>;
+      data?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(msgKey);
+    this.statusCode = statusCode;
+    this.name = 'AppError';
+  }
+}
+
+export function rateLimited(retryAfterSeconds: number): AppError {
+  const s = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(429, 'rate_limited', 'errors.tooManyRequestsIn', {
+    vars: { s },
+    data: { retryAfter: s },
+    headers: { 'retry-after': String(s) },
+  });
+}
+
+export function requestLanguage(request: FastifyRequest): Language {
+  const xLang = request.headers['x-lang'];
+  const tag = typeof xLang === 'string' && xLang.trim() ? xLang : request.headers['accept-language'];
+  return toLanguage(typeof tag === 'string' ? tag : undefined);
+}
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  reason: ErrorReason,
+  key: MessageKey,
+  extra: { vars?: Vars; data?: Record<string, unknown> } = {},
+) {
+  const body: Record<string, unknown> = {
+    code: status,
+    msg: translate(request.lang, key, extra.vars),
+    reason,
+  };
+  if (extra.data) body.data = extra.data;
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function localiseFields(lang: Language, fields: Record<string, MessageKey>) {
+  return Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, translate(lang, key)]));
+}
+
+/** Field name and i18n key of one schema issue; messages that aren't catalog keys get a generic text. */
+function issueText(lang: Language, path: string, message: string): string {
+  if (isMessageKey(message)) return translate(lang, message);
+  return path
+    ? translate(lang, 'validation.invalidField', { field: path })
+    : translate(lang, 'validation.invalidRequest');
+}
+
+const fastifyClientErrors: Record<string, [number, ErrorReason, MessageKey]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'errors.payloadTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'errors.unsupportedMediaType'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request', 'validation.invalidRequest'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request', 'errors.invalidJson'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request', 'errors.invalidJson'],
+};
+
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = request.lang;
+  if (error instanceof AppError) {
+    for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+    const data = error.options.fields
+      ? { ...error.options.data, fields: localiseFields(lang, error.options.fields) }
+      : error.options.data;
+    return send(request, reply, error.statusCode, error.reason, error.msgKey, {
+      vars: error.options.vars,
+      data,
+    });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const name = path || error.validationContext || 'request';
+      fields[name] ??= issueText(lang, path, issue.message ?? '');
+    }
+    const first = error.validation[0]!;
+    const msg = issueText(
+      lang,
+      first.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+      first.message ?? '',
+    );
+    return reply
+      .code(400)
+      .type('application/json; charset=utf-8')
+      .send({ code: 400, msg, reason: 'validation', data: { fields } });
+  }
+  const known = error.code ? fastifyClientErrors[error.code] : undefined;
+  if (known) return send(request, reply, known[0], known[1], known[2]);
+  if (error instanceof SyntaxError) return send(request, reply, 400, 'bad_request', 'errors.invalidJson');
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    if (status === 404) return send(request, reply, 404, 'not_found', 'errors.notFound');
+    if (status === 413) return send(request, reply, 413, 'payload_too_large', 'errors.payloadTooLarge');
+    if (status === 415)
+      return send(request, reply, 415, 'unsupported_media_type', 'errors.unsupportedMediaType');
+    request.log.info({ err: error }, 'client error');
+    return send(request, reply, 400, 'bad_request', 'validation.invalidRequest');
+  }
+  request.log.error({ err: error }, 'request failed');
+  return send(request, reply, status >= 500 && status < 600 ? status : 500, 'internal', 'errors.internal');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    /** The request body as received, for routes with a JSON body (idempotency hashes it). */
+    rawBody: string | undefined;
+  }
+}
+
+/** Language detection, the JSON body parser and the error handler. Not-found handling lives in app.ts. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('lang', 'en-US');
+    app.decorateRequest('rawBody', undefined);
+    app.addHook('onRequest', async (request) => {
+      request.lang = requestLanguage(request);
+    });
+
+    // Only JSON bodies are accepted; any other content type is a 415 in the envelope.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body as string;
+      request.rawBody = text;
+      if (text.trim() === '') return done(null, undefined);
+      parseJson(request, text, (error, value) => {
+        if (error) done(new AppError(400, 'bad_request', 'errors.invalidJson'), undefined);
+        else done(null, value);
+      });
+    });
+
+    app.setErrorHandler(handleError);
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,166 @@
+// Idempotency-Key for every mutating call (DESIGN §3). The first answer for (scope, key) is kept
+// for 24 h and replayed to retries; the same key with another request is 422; a retry while the
+// first is still running is 409. Claims live in the database, so this holds across processes.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, lte } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { AppError } from './errors';
+
+const RETENTION_MS = 24 * 3600_000;
+/** A claim not finished within this time is taken to be abandoned by a dead process. */
+const CLAIM_MS = 60_000;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+interface Claim {
+  keyHash: string;
+  cipherKey: Buffer;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyClaim: Claim | null;
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+function encrypt(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+function decrypt(key: Buffer, sealed: string): string {
+  const data = Buffer.from(sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
+  decipher.setAuthTag(data.subarray(12, 28));
+  return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+function scopeOf(request: FastifyRequest): string {
+  if (request.routeOptions.config.admin) return 'admin';
+  return request.auth ? `user:${request.auth.id}` : 'anonymous';
+}
+
+export const idempotencyPlugin = fp<{ db: Database; clock: Clock }>(
+  async (app: FastifyInstance, { db, clock }) => {
+    app.decorateRequest('idempotencyClaim', null);
+
+    async function claim(keyHash: string, scope: string, requestHash: string) {
+      const now = clock.now();
+      const inserted = await db
+        .insert(idempotencyKeys)
+        .values({
+          keyHash,
+          scope,
+          requestHash,
+          state: 'in_flight',
+          createdAt: now,
+          lockedUntil: new Date(now.getTime() + CLAIM_MS),
+          expiresAt: new Date(now.getTime() + RETENTION_MS),
+        })
+        .onConflictDoNothing()
+        .returning({ keyHash: idempotencyKeys.keyHash });
+      return inserted.length > 0;
+    }
+
+    // After authentication and validation, before the handler.
+    app.addHook('preHandler', async (request, reply) => {
+      if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
+      const key = request.headers['idempotency-key'];
+      if (key === undefined) return;
+      if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+        throw new AppError(400, 'validation', 'validation.invalidField', {
+          vars: { field: 'Idempotency-Key' },
+        });
+      }
+      const scope = scopeOf(request);
+      const keyHash = sha256(`id\n${scope}\n${key}`).toString('hex');
+      const cipherKey = sha256(`cipher\n${scope}\n${key}`);
+      const requestHash = sha256(`${request.method} ${request.url}\n${request.rawBody ?? ''}`).toString(
+        'hex',
+      );
+
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (await claim(keyHash, scope, requestHash)) {
+          request.idempotencyClaim = { keyHash, cipherKey };
+          return;
+        }
+        const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.keyHash, keyHash));
+        if (!row) continue; // released meanwhile: claim again
+        const now = clock.now();
+        if (row.expiresAt <= now) {
+          await db
+            .delete(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.keyHash, keyHash), lte(idempotencyKeys.expiresAt, now)));
+          continue;
+        }
+        if (row.requestHash !== requestHash) {
+          throw new AppError(422, 'idempotency_mismatch', 'errors.idempotencyMismatch');
+        }
+        if (row.state === 'in_flight') {
+          if (row.lockedUntil > now)
+            throw new AppError(409, 'idempotency_in_flight', 'errors.idempotencyInFlight');
+          const [taken] = await db
+            .update(idempotencyKeys)
+            .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
+            .where(
+              and(
+                eq(idempotencyKeys.keyHash, keyHash),
+                eq(idempotencyKeys.state, 'in_flight'),
+                lte(idempotencyKeys.lockedUntil, now),
+              ),
+            )
+            .returning({ keyHash: idempotencyKeys.keyHash });
+          if (!taken) throw new AppError(409, 'idempotency_in_flight', 'errors.idempotencyInFlight');
+          request.idempotencyClaim = { keyHash, cipherKey };
+          return;
+        }
+        let body: string;
+        try {
+          body = decrypt(cipherKey, row.responseBody ?? '');
+        } catch {
+          throw new AppError(422, 'idempotency_mismatch', 'errors.idempotencyMismatch');
+        }
+        return reply
+          .code(row.responseStatus ?? 200)
+          .header('idempotent-replayed', 'true')
+          .type('application/json; charset=utf-8')
+          .send(body);
+      }
+      throw new AppError(409, 'idempotency_in_flight', 'errors.idempotencyInFlight');
+    });
+
+    // Store the first answer (or release the claim when there is nothing worth replaying).
+    app.addHook('onSend', async (request, reply, payload) => {
+      const claimed = request.idempotencyClaim;
+      if (!claimed) return payload;
+      request.idempotencyClaim = null;
+      const status = reply.statusCode;
+      try {
+        if (status >= 500 || status === 429 || typeof payload !== 'string') {
+          await db.delete(idempotencyKeys).where(eq(idempotencyKeys.keyHash, claimed.keyHash));
+        } else {
+          await db
+            .update(idempotencyKeys)
+            .set({ state: 'done', responseStatus: status, responseBody: encrypt(claimed.cipherKey, payload) })
+            .where(eq(idempotencyKeys.keyHash, claimed.keyHash));
+        }
+      } catch (error) {
+        request.log.error({ err: error }, 'could not record the idempotent response');
+      }
+      return payload;
+    });
+  },
+  { name: 'idempotency', dependencies: ['errors', 'auth'] },
+);
+
+export async function deleteExpiredIdempotencyKeys(db: Database, now: Date) {
+  await db.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, now));
+}

@@ -1,0 +1,249 @@
+// Test harness: every integration suite runs once on PGlite (in memory) and once on PostgreSQL
+// (TEST_DATABASE_URL, a fresh database per suite so files run in parallel). With CI=true and no
+// TEST_DATABASE_URL the PostgreSQL suite fails instead of skipping.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app';
+import type { Clock } from '../clock';
+import { loadTestSettings, parseConfig, type Env } from '../config';
+import { openPglite, type DatabaseHandle } from '../db/client';
+import { openScratchPostgres } from '../db/scratch';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import type { RateLimiter } from '../plugins/rate-limit';
+
+export const testSettings = loadTestSettings();
+
+export interface DatabaseTarget {
+  name: 'pglite' | 'postgres';
+  /** A new database; for PostgreSQL `url` is its connection string. */
+  open(): Promise<DatabaseHandle & { url?: string }>;
+}
+
+export const pgliteTarget: DatabaseTarget = { name: 'pglite', open: () => openPglite(undefined) };
+
+/** A new, empty database on the test server; closing the handle drops it. */
+export function postgresTarget(url: string): DatabaseTarget {
+  return { name: 'postgres', open: () => openScratchPostgres(url, 'test') };
+}
+
+/** Runs `body` as a suite per database. */
+export function describeEachDatabase(title: string, body: (target: DatabaseTarget) => void) {
+  describe(`${title} [PGlite]`, () => body(pgliteTarget));
+  const url = testSettings.databaseUrl;
+  if (url) {
+    describe(`${title} [PostgreSQL]`, () => body(postgresTarget(url)));
+  } else if (testSettings.ci) {
+    describe(`${title} [PostgreSQL]`, () => {
+      it('needs TEST_DATABASE_URL when CI=true', () => {
+        throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite cannot run');
+      });
+    });
+  } else {
+    describe.skip(`${title} [PostgreSQL] (set TEST_DATABASE_URL to run)`, () => {
+      it('runs on PostgreSQL', () => undefined);
+    });
+  }
+}
+
+export class TestClock implements Clock {
+  private time: number;
+  constructor(start = Date.parse('2030-01-01T00:00:00Z')) {
+    this.time = start;
+  }
+  now() {
+    return new Date(this.time);
+  }
+  advance(seconds: number) {
+    this.time += seconds * 1000;
+  }
+}
+
+/** Keeps mail in memory so tests read codes from it. */
+export class CapturingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  /** When set, send() waits for it (a failing gate makes sending fail). */
+  gate: Promise<void> | undefined;
+  private onEnter: (() => void) | undefined;
+
+  async send(message: MailMessage) {
+    if (this.gate) {
+      this.onEnter?.();
+      await this.gate;
+    }
+    this.sent.push(message);
+  }
+
+  /** Holds the next send() (and so its request) until release(); `entered` resolves once it waits. */
+  hold() {
+    let release!: () => void;
+    const entered = new Promise<void>((resolve) => (this.onEnter = resolve));
+    this.gate = new Promise<void>((resolve) => (release = resolve));
+    return {
+      entered,
+      release: () => {
+        this.gate = undefined;
+        this.onEnter = undefined;
+        release();
+      },
+    };
+  }
+  async close() {}
+  lastCode(email: string): string {
+    const message = this.sent.findLast((m) => m.to === email.toLowerCase());
+    const code = message && /\b(\d{6})\b/.exec(message.text)?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  }
+}
+
+/** A web build with an inline script, a service worker, a manifest and a hashed asset. */
+export function makeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><script>window.__boot=1</script><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"TradeFlip"}');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);'.repeat(200));
+  return dir;
+}
+
+const looseLimits: Env = {
+  RATE_LIMIT_CODE_IP: 'off',
+  RATE_LIMIT_LOGIN_EMAIL: 'off',
+  RATE_LIMIT_LOGIN_IP: 'off',
+  RATE_LIMIT_REGISTER_EMAIL: 'off',
+  RATE_LIMIT_REGISTER_IP: 'off',
+  RATE_LIMIT_API_IP: 'off',
+};
+
+export interface TestAppOptions {
+  env?: Env;
+  clock?: TestClock;
+  mailer?: CapturingMailer;
+  limiter?: RateLimiter;
+  adminToken?: string;
+  /** Adds routes before the app is ready (e.g. one that fails on purpose). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  mailer: CapturingMailer;
+  dataDir: string;
+}
+
+/**
+ * One database per suite, and apps built on it with their own clock, mailer and limits.
+ * Call inside a describeEachDatabase body.
+ */
+export function useDatabase(target: DatabaseTarget) {
+  let handle: DatabaseHandle | undefined;
+  const apps: FastifyInstance[] = [];
+  const dirs: string[] = [];
+  beforeAll(async () => {
+    handle = await target.open();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await handle?.close();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  return {
+    get handle(): DatabaseHandle {
+      if (!handle) throw new Error('database not open yet');
+      return handle;
+    },
+    async app(options: TestAppOptions = {}): Promise<TestApp> {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-data-'));
+      const webDist = options.env?.WEB_DIST ?? makeWebDist();
+      dirs.push(dataDir);
+      if (!options.env?.WEB_DIST) dirs.push(webDist);
+      const config = parseConfig({
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        WEB_DIST: webDist,
+        ...looseLimits,
+        ...options.env,
+      });
+      const clock = options.clock ?? new TestClock();
+      const mailer = options.mailer ?? new CapturingMailer();
+      const app = await buildApp({
+        config,
+        db: this.handle.db,
+        driver: this.handle.driver,
+        clock,
+        mailer,
+        limiter: options.limiter,
+        adminToken: options.adminToken ?? 'test-admin-token-0123456789',
+      });
+      apps.push(app);
+      options.extend?.(app);
+      await app.ready();
+      return { app, clock, mailer, dataDir };
+    },
+  };
+}
+
+let emailCounter = 0;
+/** A fresh email address per call (suites share a database). */
+export function uniqueEmail(label = 'user'): string {
+  emailCounter += 1;
+  return `${label}-${process.pid}-${emailCounter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const PASSWORD = 'Secret123';
+
+export interface Envelope {
+  code: number;
+  msg?: string;
+  reason?: string;
+  data?: Record<string, unknown> & { fields?: Record<string, string> };
+}
+
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    remoteAddress: options.ip,
+    ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+  });
+  return { status: response.statusCode, body: response.json<Envelope>(), headers: response.headers };
+}
+
+/** Registers through the API (code from the mailer) and answers the session token. */
+export async function registerUser(
+  t: TestApp,
+  email = uniqueEmail(),
+  password = PASSWORD,
+  extra: { inviteCode?: string; headers?: Record<string, string> } = {},
+): Promise<{ email: string; token: string; user: Record<string, unknown> }> {
+  const sent = await call(t.app, 'POST', '/api/app/auth/code', {
+    body: { email, scene: 'register' },
+    headers: extra.headers,
+  });
+  if (sent.status !== 200) throw new Error(`code: ${JSON.stringify(sent.body)}`);
+  const registered = await call(t.app, 'POST', '/api/app/auth/register', {
+    body: { email, code: t.mailer.lastCode(email), password, inviteCode: extra.inviteCode },
+    headers: extra.headers,
+  });
+  if (registered.status !== 200) throw new Error(`register: ${JSON.stringify(registered.body)}`);
+  const data = registered.body.data as { token: string; user: Record<string, unknown> };
+  return { email: email.toLowerCase(), token: data.token, user: data.user };
+}
