@@ -2,8 +2,11 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { compileHints } from './scripts/compile-hints-plugin.ts';
+import { prerender, PRERENDER_DIR } from './scripts/prerender-plugin.ts';
 
 const THEME = '#0b1220';
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /** Icon links the manifest cannot carry: Apple's home-screen icon and a PNG favicon. */
 function iconLinks(): Plugin {
@@ -23,6 +26,8 @@ export default defineConfig({
   plugins: [
     react(),
     iconLinks(),
+    compileHints(),
+    prerender({ entry: 'src/app/prerender-page.tsx', plugins: [react()], alias }),
     VitePWA({
       // New versions take over at once (skipWaiting + clientsClaim); lib/pwa.ts registers on load and
       // reloads when an update takes control. clientsClaim is also what lets the first visit become
@@ -56,6 +61,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // The shell: the HTML, every JS/CSS chunk, icons and the offline page.
         globPatterns: ['**/*.{html,js,css,png,svg,woff2}'],
+        // Prerendered pages are only ever served by the server for a page load.
+        globIgnores: [`${PRERENDER_DIR}/**`],
         // Pages come from the network (the server answers every route with the current build); when
         // that fails, the precached offline page. /api is never cached nor answered by the worker.
         navigateFallback: null,
@@ -71,7 +78,7 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias,
     // One React for the app and every library that uses it.
     dedupe: ['react', 'react-dom'],
   },
@@ -81,12 +88,19 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunk is which route, for the e2e bundle-size limits.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React changes far less often than the app: its own chunk keeps its hash (and the service
-          // worker's precache entry) across releases. Everything else splits automatically.
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          // React, and the router and i18n every page needs, change far less often than the app: their
+          // own chunks keep their hashes (and the service worker's precache entries) across releases,
+          // and keep main.tsx's app stage (a dynamic entry, counted like a route) small.
+          // Everything else splits automatically.
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'vendor', test: /[\\/]node_modules[\\/](react-router|i18next|react-i18next)[\\/]/ },
+          ],
         },
       },
     },

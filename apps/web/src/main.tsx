@@ -1,19 +1,30 @@
-// Entry: antd-mobile's React 19 render hook and toasts first, then the theme, then the app.
-import '@/lib/toast';
+// Entry: the theme, then the app, loaded in stages that each run as a task of their own (React, the
+// app, the current page, the first render), so none blocks the main thread for long. A prerendered
+// page (app/prerender.ts) is already painted and is hydrated; any other page is rendered from scratch.
 import 'antd-mobile/es/global';
 import './styles/theme.css';
 import './styles/app.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { registerServiceWorker } from '@/lib/pwa';
-import { App } from './app/app';
+import { discardPrerender, isPrerenderFor } from './app/prerender';
+
+/** Lets the browser handle input and paint before the next stage. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function boot(container: HTMLElement) {
+  const hydrate = isPrerenderFor();
+  if (!hydrate) discardPrerender(container);
+  await import('react-dom/client');
+  await nextTask();
+  const [{ createAppRouter, mountApp }, { registerServiceWorker }] = await Promise.all([
+    import('./app/app'),
+    import('@/lib/pwa'),
+  ]);
+  await nextTask();
+  const router = await createAppRouter({ loadCurrentPage: hydrate });
+  await nextTask();
+  mountApp(container, router, { hydrate });
+  registerServiceWorker();
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-
-registerServiceWorker();
+void boot(container);

@@ -1,6 +1,6 @@
 // Everything a page can rely on: the query cache, i18n, antd-mobile's locale.
-import { useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import ConfigProvider, { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
@@ -8,7 +8,7 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { Language } from '@tradeflip/i18n';
 import { i18n, useLanguage } from '@/lib/i18n';
 import { getSession, subscribeSession } from '@/lib/session';
-import { createQueryClient } from './query-client';
+import { getAppQueryClient, subscribeAppQueryClient } from './app-query-client';
 
 const antdLocales = { 'en-US': enUS, 'zh-CN': zhCN } as const;
 
@@ -17,13 +17,24 @@ function syncAntdLocale(lang: Language) {
   setDefaultConfig({ locale: antdLocales[lang] });
 }
 
+/** `queryClient` replaces the app's own (app-query-client.ts), which exists once a page that queries opened. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const appClient = useSyncExternalStore(subscribeAppQueryClient, getAppQueryClient, getAppQueryClient);
+  const client = queryClient ?? appClient;
   const language = useLanguage();
   syncAntdLocale(language);
 
+  // What QueryClientProvider does, for a client that may arrive later: the provider stays in place,
+  // so nothing below remounts when it does.
+  useEffect(() => {
+    if (!client) return;
+    client.mount();
+    return () => client.unmount();
+  }, [client]);
+
   // Another user's cached data must never show: drop the cache when the signed-in user changes.
   useEffect(() => {
+    if (!client) return;
     let userId = getSession()?.user.id;
     return subscribeSession((session) => {
       const next = session?.user.id;
@@ -35,7 +46,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={antdLocales[language]}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        <QueryClientContext.Provider value={client}>{children}</QueryClientContext.Provider>
       </ConfigProvider>
     </I18nextProvider>
   );

@@ -2,18 +2,27 @@
 // requireSession loader, which runs before their code is even fetched.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { loadAppQueryClient } from './app-query-client';
 import { requireSession } from './require-session';
 import { PageLoading, RouteError } from './route-error';
 import { Shell, type RouteHandle } from './shell';
 
-/** A lazy route whose module exports the page component under `name`. */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+/**
+ * A lazy route whose module exports the page component under `name`. Pages may query: the app's query
+ * client is created alongside, unless the page never does (`queries: false`, which keeps TanStack
+ * Query out of its load).
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, { queries = true } = {}) {
+  return async () => {
+    const [loaded] = await Promise.all([load(), queries ? loadAppQueryClient() : undefined]);
+    return { Component: pick(loaded) };
+  };
 }
 
 const home = page(
   () => import('@/features/home/pages/home-page'),
   (m) => m.HomePage,
+  { queries: false },
 );
 const tabHome: RouteHandle = { tab: 'home' };
 const tabProfile: RouteHandle = { tab: 'profile' };

@@ -41,6 +41,11 @@ export function useDocumentTitle(title: string) {
   const { t } = useTranslation();
   const brand = t('brand.name');
   useEffect(() => {
-    document.title = title && title !== brand ? `${title} · ${brand}` : brand;
+    document.title = documentTitle(title, brand);
   }, [title, brand]);
+}
+
+/** 'Sign in · TradeFlip'; just the brand for the brand's own page. */
+export function documentTitle(title: string, brand: string): string {
+  return title && title !== brand ? `${title} · ${brand}` : brand;
 }

@@ -1,4 +1,4 @@
-// antd-mobile's Toast (and the animation library under it), loaded after first paint by toast.ts.
+// antd-mobile's Toast (and the animation library under it), loaded on demand by toast.ts.
 import './antd-react19';
 import { Toast } from 'antd-mobile';
 

@@ -1,6 +1,6 @@
 // Toasts (antd-mobile), throttled to one per 1.2 s (spec §8–9). The Toast component and its animation
-// library stay out of the first load: they are fetched when the page is idle (or at the first toast).
-import './antd-react19';
+// library stay out of the first load: they are fetched once the person first interacts with the page
+// (toasts answer what they do), or at the first toast.
 import { translate } from '@tradeflip/i18n';
 import { isCancel } from './http/errors';
 import { getLanguage } from './language';
@@ -44,6 +44,12 @@ export function resetToastThrottle(): void {
 }
 
 if (typeof window !== 'undefined' && import.meta.env.PROD) {
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-  window.addEventListener('load', () => idle(() => void preloadToast()), { once: true });
+  const firstInteraction = ['pointerdown', 'keydown', 'focusin'] as const;
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
+  const preload = () => {
+    for (const type of firstInteraction) window.removeEventListener(type, preload, true);
+    idle(() => void preloadToast());
+  };
+  for (const type of firstInteraction)
+    window.addEventListener(type, preload, { capture: true, passive: true });
 }

@@ -25,6 +25,7 @@ export interface TextFieldProps extends NativeProps {
   hint?: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  onFocus?: () => void;
   inputRef?: (el: HTMLInputElement | null) => void;
   /** Shown inside the control on the right, e.g. a send-code button. */
   suffix?: ReactNode;
@@ -38,6 +39,7 @@ export function TextField({
   hint,
   onChange,
   onBlur,
+  onFocus,
   inputRef,
   suffix,
   type = 'text',
@@ -64,6 +66,7 @@ export function TextField({
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
+          onFocus={onFocus}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="text-field__input"

@@ -1,5 +1,7 @@
 // Small form state for the auth and account screens: values, per-field errors shown under the field,
 // validation on blur and on submit, and the server's per-field messages mapped onto the fields.
+// A page may pass its rules as a loader, keeping them (and zod under them) out of its first load: they
+// are fetched when a field is first focused, and blur and submit wait for them.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -19,9 +21,42 @@ export function fromSchema<K extends string>(schema: {
   };
 }
 
+export type Validators<K extends string> = Partial<Record<K, Validator<K>>>;
+/** Loads a page's rules on demand; a module-level function, so forms share what it loaded. */
+export type LoadValidators<K extends string> = () => Promise<Validators<K>>;
+
+const loadedRules = new WeakMap<() => Promise<object>, object>();
+const loadingRules = new WeakMap<() => Promise<object>, Promise<object>>();
+
+function rulesNow<K extends string>(
+  validators: Validators<K> | LoadValidators<K>,
+): Validators<K> | undefined {
+  return typeof validators === 'function'
+    ? (loadedRules.get(validators) as Validators<K> | undefined)
+    : validators;
+}
+
+function loadRules<K extends string>(load: LoadValidators<K>): Promise<Validators<K>> {
+  let pending = loadingRules.get(load);
+  if (!pending) {
+    pending = load().then(
+      (rules) => {
+        loadedRules.set(load, rules);
+        return rules;
+      },
+      (err: unknown) => {
+        loadingRules.delete(load); // a later focus or submit tries again
+        throw err;
+      },
+    );
+    loadingRules.set(load, pending);
+  }
+  return pending as Promise<Validators<K>>;
+}
+
 export interface FormOptions<K extends string> {
   initial: Record<K, string>;
-  validators: Partial<Record<K, Validator<K>>>;
+  validators: Validators<K> | LoadValidators<K>;
   /** Fields whose validation depends on another field (e.g. repeat password on password). */
   dependents?: Partial<Record<K, K[]>>;
 }
@@ -35,11 +70,19 @@ export function useForm<K extends string>({ initial, validators, dependents }: F
   const refs = useRef<Partial<Record<K, HTMLInputElement | null>>>({});
   const order = useMemo(() => Object.keys(initial) as K[], [initial]);
 
+  /** The rules' verdict on `name`; none until lazily loaded rules are there. */
   const check = useCallback(
     (name: K, all: Record<K, string>): FieldError | undefined => {
-      const key = validators[name]?.(all[name], all);
+      const key = rulesNow(validators)?.[name]?.(all[name], all);
       return key ? { key } : undefined;
     },
+    [validators],
+  );
+
+  /** Resolves once the rules are there (at once when they are not loaded lazily). */
+  const rulesReady = useCallback(
+    (): Promise<unknown> | undefined =>
+      typeof validators === 'function' && !rulesNow(validators) ? loadRules(validators) : undefined,
     [validators],
   );
 
@@ -76,16 +119,32 @@ export function useForm<K extends string>({ initial, validators, dependents }: F
 
   const blur = useCallback(
     (name: K) => {
-      const all = valuesRef.current;
-      // An untouched empty field stays quiet until submit.
-      if (all[name] === '') return;
-      setFieldError(name, check(name, all));
+      const validate = () => {
+        const all = valuesRef.current;
+        // An untouched empty field stays quiet until submit.
+        if (all[name] === '') return;
+        setFieldError(name, check(name, all));
+      };
+      const loading = rulesReady();
+      if (loading) loading.then(validate, () => undefined);
+      else validate();
     },
-    [check, setFieldError],
+    [check, rulesReady, setFieldError],
   );
 
-  /** Validates every field; returns the first error's text (for the submit toast), or null when valid. */
-  const validateAll = useCallback((): string | null => {
+  /**
+   * Validates every field; resolves with the first error's text (for the submit toast), or null when
+   * valid. With the rules loaded, the errors show at once (before it resolves).
+   */
+  const validateAll = useCallback(async (): Promise<string | null> => {
+    const loading = rulesReady();
+    if (loading) {
+      try {
+        await loading;
+      } catch {
+        return t('errors.requestFailed');
+      }
+    }
     const all = valuesRef.current;
     const next: Partial<Record<K, FieldError>> = {};
     let first: K | undefined;
@@ -100,7 +159,7 @@ export function useForm<K extends string>({ initial, validators, dependents }: F
     if (first === undefined) return null;
     refs.current[first]?.focus();
     return errorText(t, next[first]) ?? null;
-  }, [check, order, t]);
+  }, [check, order, rulesReady, t]);
 
   /** Maps the server's `fields` (localised texts) onto the form; `rename` maps wire names to ours. */
   const setServerErrors = useCallback(
@@ -127,6 +186,7 @@ export function useForm<K extends string>({ initial, validators, dependents }: F
     error: errorText(t, errors[name]),
     onChange: (value: string) => setValue(name, value),
     onBlur: () => blur(name),
+    onFocus: () => void rulesReady()?.catch(() => undefined),
     inputRef: (el: HTMLInputElement | null) => {
       refs.current[name] = el;
     },

@@ -10,7 +10,12 @@ export function InstallPrompt(props: { options?: InstallControllerOptions }) {
   const { options } = props;
   const controlled = useServiceWorkerControlled();
   const [controller] = useState(() => new InstallController({ ...options, isControlled: () => controlled }));
-  const { state, canInstallNatively } = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  // Prerendered pages and their hydration start from the controller's first state (hidden).
+  const { state, canInstallNatively } = useSyncExternalStore(
+    controller.subscribe,
+    controller.getSnapshot,
+    controller.getSnapshot,
+  );
 
   useEffect(() => controller.start(), [controller]);
   useEffect(() => controller.setControlled(controlled), [controller, controlled]);

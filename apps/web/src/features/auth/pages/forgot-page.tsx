@@ -31,7 +31,7 @@ export function ForgotPage() {
   );
 
   const submit = useAntiRepeat(async () => {
-    const problem = form.validateAll();
+    const problem = await form.validateAll();
     if (problem) {
       showToast(problem);
       return;

@@ -3,16 +3,21 @@ import { useTranslation } from 'react-i18next';
 import Button from 'antd-mobile/es/components/button';
 import { paths, safeRedirect } from '@/app/paths';
 import { TextField } from '@/components/form/text-field';
-import { useForm } from '@/components/form/use-form';
-import { emailRule, requiredPasswordRule } from '@/components/form/validators';
-import { isApiError } from '@/lib/http';
+import { useForm, type LoadValidators } from '@/components/form/use-form';
+import { isApiError } from '@/lib/http/errors';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { setSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
-import { useLogin } from '../api/login';
+import { preloadLogin, useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 
-const validators = { email: emailRule, password: requiredPasswordRule };
+// The first page many people see: its rules (zod) and the HTTP client (axios) load once they start
+// filling the form in, not with the page.
+const validators: LoadValidators<'email' | 'password'> = () =>
+  import('@/components/form/validators').then((m) => ({
+    email: m.emailRule,
+    password: m.requiredPasswordRule,
+  }));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -26,7 +31,7 @@ export function LoginPage() {
   const login = useLogin();
 
   const submit = useAntiRepeat(async () => {
-    const problem = form.validateAll();
+    const problem = await form.validateAll();
     if (problem) {
       showToast(problem);
       return;
@@ -72,6 +77,7 @@ export function LoginPage() {
       <form
         className="auth__form"
         noValidate
+        onFocus={preloadLogin}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

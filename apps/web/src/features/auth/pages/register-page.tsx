@@ -50,7 +50,7 @@ export function RegisterPage() {
   );
 
   const submit = useAntiRepeat(async () => {
-    const problem = form.validateAll();
+    const problem = await form.validateAll();
     if (problem) {
       showToast(problem);
       return;

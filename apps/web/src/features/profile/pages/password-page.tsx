@@ -34,7 +34,7 @@ export function PasswordPage() {
   const change = useChangePassword();
 
   const submit = useAntiRepeat(async () => {
-    const problem = form.validateAll();
+    const problem = await form.validateAll();
     if (problem) {
       showToast(problem);
       return;

@@ -1,0 +1,204 @@
+// Build steps for the first page load:
+//  - index.html preloads the chunks main.tsx imports in stages (React, the app) and links their CSS,
+//    so loading them in stages costs no extra round trips;
+//  - dist/prerendered/<path>/index.html for the pages of src/app/prerender.ts: the page's HTML rendered
+//    by React at build time with all its CSS inline, so the first paint needs no request but the page;
+//    its scripts (the entry's, and its route chunk) start once it has painted. The server answers those
+//    paths with these files (apps/server/src/plugins/web.ts); main.tsx hydrates them.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  build,
+  type HtmlTagDescriptor,
+  type IndexHtmlTransformContext,
+  type Manifest,
+  type Plugin,
+  type PluginOption,
+  type ResolvedConfig,
+} from 'vite';
+import { AFTER_PAINT_ATTR, headScript, PRERENDERED_ATTR, STALE_CSS } from '../src/app/prerender-check.ts';
+
+export const PRERENDER_DIR = 'prerendered';
+
+interface PrerenderOptions {
+  /** The server-side module, relative to the root, exporting `renderPage` and `prerenderPages`. */
+  entry: string;
+  /** What the server-side build needs besides: React's JSX transform, the '@' alias. */
+  plugins: PluginOption[];
+  alias: Record<string, string>;
+}
+
+interface ServerEntry {
+  prerenderPages: { path: string; modules: string[] }[];
+  renderPage(path: string): Promise<{ html: string; title: string }>;
+}
+
+export function prerender(options: PrerenderOptions): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'tradeflip-prerender',
+    apply: (c, env) => env.command === 'build' && !c.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        // In every page (index.html too, so the server's CSP allows it by hash); see prerender-check.ts.
+        const tags: HtmlTagDescriptor[] = [{ tag: 'script', children: headScript(), injectTo: 'head' }];
+        if (!bundle || !chunk) return tags;
+        const base = config.base;
+        const loaded = new Set(staticImports(bundle, chunk.fileName));
+        for (const file of chunk.dynamicImports) {
+          for (const dep of staticImports(bundle, file)) {
+            if (loaded.has(dep)) continue;
+            loaded.add(dep);
+            const out = bundle[dep];
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: base + dep },
+              injectTo: 'head',
+            });
+            const css = out?.type === 'chunk' ? [...(out.viteMetadata?.importedCss ?? [])] : [];
+            for (const href of css) {
+              tags.push({
+                tag: 'link',
+                attrs: { rel: 'stylesheet', crossorigin: true, href: base + href },
+                injectTo: 'head',
+              });
+            }
+          }
+        }
+        return tags;
+      },
+    },
+    closeBundle: {
+      // Before vite-plugin-pwa writes the service worker, so the precache sees the final files.
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        const outDir = resolve(config.root, config.build.outDir);
+        const serverDir = resolve(config.root, 'node_modules/.prerender');
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          plugins: options.plugins,
+          resolve: { alias: options.alias, dedupe: ['react', 'react-dom'] },
+          // Bundle every dependency: antd-mobile's modules import their CSS, which Node cannot load.
+          ssr: { noExternal: true },
+          build: {
+            ssr: options.entry,
+            outDir: serverDir,
+            emptyOutDir: true,
+            minify: false,
+            copyPublicDir: false,
+          },
+        });
+        const entryName = options.entry.replace(/^.*\//, '').replace(/\.tsx?$/, '');
+        const server = (await import(pathToFileURL(join(serverDir, `${entryName}.js`)).href)) as ServerEntry;
+        const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+        const template = await readFile(join(outDir, 'index.html'), 'utf8');
+        await rm(join(outDir, PRERENDER_DIR), { recursive: true, force: true });
+        for (const page of server.prerenderPages) {
+          const rendered = await server.renderPage(page.path);
+          const html = await pageDocument(template, manifest, outDir, page, rendered);
+          const file = join(outDir, PRERENDER_DIR, page.path, 'index.html');
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, html);
+        }
+        await rm(serverDir, { recursive: true, force: true });
+      },
+    },
+  };
+}
+
+type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+
+/** `file` and every chunk it imports statically, each once. */
+function staticImports(bundle: Bundle, file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const out = bundle[file];
+  const imports = out?.type === 'chunk' ? out.imports : [];
+  return [file, ...imports.flatMap((dep) => staticImports(bundle, dep, seen))];
+}
+
+/** The manifest's `key` and every chunk it imports statically, as output files. */
+function manifestImports(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => manifestImports(manifest, k, seen))];
+}
+
+async function pageDocument(
+  template: string,
+  manifest: Manifest,
+  outDir: string,
+  page: { path: string; modules: string[] },
+  rendered: { html: string; title: string },
+): Promise<string> {
+  let html = template;
+  const cssOf = (files: string[]) =>
+    files.flatMap((file) => Object.values(manifest).find((c) => c.file === file)?.css ?? []);
+
+  // The chunks of the page's route and their imports, preloaded beside what index.html preloads.
+  const linked = new Set(
+    [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]),
+  );
+  const seen = new Set<string>();
+  const pageChunks = page.modules
+    .flatMap((module) => manifestImports(manifest, module, seen))
+    .filter((file) => !linked.has(file));
+  const pageLinks = [
+    ...pageChunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...new Set(cssOf(pageChunks))].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  ];
+  html = replaceOnce(html, '</head>', `  ${pageLinks.join('\n    ')}\n  </head>`);
+
+  // Every stylesheet goes inline, in order, ending the render-blocking requests. Its <link> stays,
+  // disabled (never fetched): it tells Vite's chunk loader that the CSS is on the page already.
+  const css: string[] = [];
+  for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
+    css.push(await readFile(join(outDir, match[1] ?? ''), 'utf8'));
+  }
+  html = html.replace(/<link rel="stylesheet"([^>]*)>/g, '<link rel="stylesheet"$1 disabled>');
+  const style = `${css.join('\n')}\n${STALE_CSS}`.replace(/<\/style/gi, '<\\/style');
+  html = replaceOnce(html, '</head>', `  <style>${style}</style>\n  </head>`);
+
+  // The scripts hydrate what is painted already: the head script starts them after the first paint,
+  // with the manifest (the browser fetches its icons at once).
+  html = html.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+    `<link ${AFTER_PAINT_ATTR}="module" href="$1">`,
+  );
+  html = html.replace(
+    /<link rel="modulepreload" crossorigin href=/g,
+    `<link ${AFTER_PAINT_ATTR}="modulepreload" href=`,
+  );
+  html = replaceOnce(html, '<link rel="manifest" href=', `<link ${AFTER_PAINT_ATTR}="manifest" href=`);
+  if (/<script type="module"|rel="modulepreload"/.test(html))
+    throw new Error('prerender: a script left unhandled');
+
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`);
+  html = replaceOnce(html, '<html ', `<html ${PRERENDERED_ATTR}="${escapeHtml(page.path)}" `);
+  // Inert until hydrated: a tap, or typing, before the app is there would be lost (or submit a form
+  // natively); tests' clicks and fills wait for it too.
+  html = replaceOnce(html, '<div id="root"></div>', `<div id="root" inert>${rendered.html}</div>`);
+  return html;
+}
+
+function replaceOnce(html: string, search: string | RegExp, replacement: string): string {
+  if (!(typeof search === 'string' ? html.includes(search) : search.test(html))) {
+    throw new Error(`prerender: ${String(search)} not found in index.html`);
+  }
+  return html.replace(search, () => replacement);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

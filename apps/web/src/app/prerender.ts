@@ -1,0 +1,45 @@
+// Build-time prerendering of the pages people land on first (Home, sign-in): the build writes their
+// HTML as a signed-out en-US visitor sees it (scripts/prerender-plugin.ts), so it paints before any
+// script runs, and the app hydrates it. Anyone else (another language, signed in, another query) gets
+// the page rendered by the client as before; prerender-check.ts hides the markup until then.
+import { getLanguage } from '@/lib/language';
+import { getToken } from '@/lib/session';
+import { paths } from './paths';
+import { PRERENDERED_ATTR, PRERENDER_LANGUAGE, STALE_ATTR } from './prerender-check';
+
+/**
+ * The prerendered pages: their document title (see useDocumentTitle), and the modules their route
+ * loads — its page module (a test checks it is the route table's), and the app's query client for a
+ * page that queries (routes.tsx) — whose chunks the page preloads.
+ */
+export const prerenderPages: { path: string; titleKey: string; modules: string[] }[] = [
+  { path: paths.home, titleKey: 'brand.name', modules: ['src/features/home/pages/home-page.tsx'] },
+  { path: paths.homeAlias, titleKey: 'brand.name', modules: ['src/features/home/pages/home-page.tsx'] },
+  {
+    path: paths.login,
+    titleKey: 'titles.login',
+    modules: ['src/features/auth/pages/login-page.tsx', 'src/app/query-client.ts'],
+  },
+];
+
+/** Whether the page holds the prerendered markup of the current URL, written for this visitor. */
+export function isPrerenderFor(root: HTMLElement = document.documentElement): boolean {
+  const url = root.getAttribute(PRERENDERED_ATTR);
+  return (
+    url !== null &&
+    url === `${window.location.pathname}${window.location.search}` &&
+    getLanguage() === PRERENDER_LANGUAGE &&
+    !getToken()
+  );
+}
+
+/** Drops prerendered markup the client renders itself, and shows #root again. */
+export function discardPrerender(container: HTMLElement): void {
+  const root = document.documentElement;
+  if (root.hasAttribute(PRERENDERED_ATTR)) {
+    container.replaceChildren();
+    container.removeAttribute('inert');
+    root.removeAttribute(PRERENDERED_ATTR);
+  }
+  root.removeAttribute(STALE_ATTR);
+}

@@ -1,0 +1,35 @@
+// The performance limits of the Foundation issue: JavaScript loaded for `/` ≤ 150 KiB gzipped, and each
+// lazily loaded route's own chunk ≤ 60 KiB gzipped. The figures are printed for the release note.
+import { ENTRY_LIMIT_KIB, jsLoadedFor, routeChunks, ROUTE_CHUNK_LIMIT_KIB } from '../support/bundle';
+import { expect, test } from '../support/fixtures';
+
+const kib = (n: number) => `${n.toFixed(1)} KiB`;
+
+test('JavaScript loaded for / stays within 150 KiB gzipped', async ({ browser, baseURL }) => {
+  for (const path of ['/', '/pages/login/index']) {
+    const { files, totalKiB } = await jsLoadedFor(browser, baseURL ?? '', path);
+    console.log(
+      `JS loaded for ${path}: ${kib(totalKiB)} gzipped in ${files.length} files\n` +
+        files
+          .sort((a, b) => b.kib - a.kib)
+          .map((f) => `  ${kib(f.kib).padStart(10)}  ${f.file}`)
+          .join('\n'),
+    );
+    expect(files.length).toBeGreaterThan(0);
+    if (path === '/') expect(totalKiB, `JS for ${path}`).toBeLessThanOrEqual(ENTRY_LIMIT_KIB);
+  }
+});
+
+test('each lazily loaded route chunk stays within 60 KiB gzipped', async () => {
+  const chunks = await routeChunks();
+  console.log(
+    `Lazily loaded chunks (own code, gzipped):\n` +
+      chunks
+        .sort((a, b) => b.kib - a.kib)
+        .map((c) => `  ${kib(c.kib).padStart(10)}  ${c.src}`)
+        .join('\n'),
+  );
+  // Every route of the spec is its own lazy chunk (the two Home paths share one).
+  expect(chunks.filter((c) => /\/pages\/[^/]+-page\.tsx$/.test(c.src)).length).toBeGreaterThanOrEqual(20);
+  for (const chunk of chunks) expect(chunk.kib, chunk.src).toBeLessThanOrEqual(ROUTE_CHUNK_LIMIT_KIB);
+});
