@@ -97,6 +97,13 @@ async function main() {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });
+  for (const script of ['bench-wallet.ts', 'bench-ledger.ts', 'bench-audit.ts']) {
+    heading(`Wallet and ledger (${script})`);
+    execFileSync(process.execPath, ['--import', 'tsx', `apps/server/scripts/${script}`], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -12,9 +12,16 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/admin/routes';
+import { adminWalletRoutes } from './modules/admin/wallet-routes';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { healthRoutes } from './modules/health/routes';
+import { LedgerService } from './modules/ledger/service';
+import { TokenRegistry } from './modules/token/registry';
+import { WalletOperations } from './modules/wallet/operations';
+import { ReferencePriceSource, type PriceSource } from './modules/wallet/prices';
+import { walletRoutes } from './modules/wallet/routes';
+import { WalletService } from './modules/wallet/service';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -32,10 +39,17 @@ export interface AppOptions {
   clock?: Clock;
   mailer?: Mailer;
   limiter?: RateLimiter;
+  /** USDT prices of balances; default: the tokens' reference prices until the market feed exists. */
+  prices?: PriceSource;
 }
 
 export interface Services {
   accounts: AccountService;
+  tokens: TokenRegistry;
+  /** The only writer of balances: every feature moves money through it. */
+  ledger: LedgerService;
+  wallet: WalletService;
+  walletOperations: WalletOperations;
 }
 
 declare module 'fastify' {
@@ -100,7 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer(config, clock, app.log);
   const limiter = options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, clock });
   const accounts = new AccountService({ db, config, clock, mailer, limiter });
-  app.decorate('services', { accounts });
+  const tokens = new TokenRegistry({ db, clock });
+  const ledger = new LedgerService({ db, clock, tokens });
+  const prices = options.prices ?? new ReferencePriceSource({ tokens, clock });
+  const wallet = new WalletService({ db, clock, tokens, prices });
+  const walletOperations = new WalletOperations({ db, tokens, ledger });
+  app.decorate('services', { accounts, tokens, ledger, wallet, walletOperations });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();
     if (!options.limiter) await limiter.close();
@@ -126,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { driver: options.driver, clock });
   await app.register(accountRoutes, { accounts });
+  await app.register(walletRoutes, { wallet, tokens });
   await app.register(adminRoutes, { accounts });
+  await app.register(adminWalletRoutes, { operations: walletOperations, db });
   return app;
 }

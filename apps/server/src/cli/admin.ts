@@ -2,98 +2,11 @@
 // this DATA_DIR (DATA_DIR/server.json), the CLI calls its admin API with the admin credential; the
 // embedded database is locked by that server. Otherwise the CLI opens the database itself and
 // runs the same admin routes in process.
-import { randomBytes } from 'node:crypto';
-import { buildApp } from '../app';
-import { readAdminTokenFile } from '../admin-token';
-import { ConfigError, loadConfig, type Config } from '../config';
-import { openDatabase } from '../db/client';
+import { randomUUID } from 'node:crypto';
+import { ConfigError, loadConfig } from '../config';
 import { DatabaseLockedError } from '../db/pglite-lock';
-import { readServerRecord } from '../server-record';
-import { CliError, commands, type AdminApi } from './commands';
-
-interface Connection {
-  api: AdminApi;
-  via: string;
-  close(): Promise<void>;
-}
-
-function unwrap<T>(status: number, text: string): T {
-  let body: { code?: number; msg?: string; data?: T };
-  try {
-    body = JSON.parse(text) as typeof body;
-  } catch {
-    throw new CliError(`unexpected answer (HTTP ${status}): ${text.slice(0, 200)}`);
-  }
-  if (body.code !== 0) throw new CliError(body.msg ?? `failed with HTTP ${status}`);
-  return body.data as T;
-}
-
-async function viaServer(config: Config): Promise<Connection | undefined> {
-  const record = readServerRecord(config.dataDir);
-  if (!record) return undefined;
-  const token = config.adminToken ?? readAdminTokenFile(config.dataDir);
-  if (!token) {
-    // PostgreSQL is shared by any number of processes: work on it directly.
-    if (config.databaseUrl) return undefined;
-    throw new CliError(
-      `A server is running at ${record.url} (pid ${record.pid}) but no admin credential was found: ` +
-        'set ADMIN_TOKEN to the server’s.',
-    );
-  }
-  const alive = await fetch(`${record.url}/api/health`, { signal: AbortSignal.timeout(3000) }).then(
-    (response) => response.ok,
-    () => false,
-  );
-  if (!alive) return undefined;
-  return {
-    via: `the running server at ${record.url}`,
-    api: {
-      async call<T>(method: 'GET' | 'POST', path: string, body?: unknown) {
-        const response = await fetch(`${record.url}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            'accept-language': 'en-US',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(30_000),
-        });
-        return unwrap<T>(response.status, await response.text());
-      },
-    },
-    close: async () => undefined,
-  };
-}
-
-async function inProcess(config: Config): Promise<Connection> {
-  const database = await openDatabase(config);
-  const adminToken = randomBytes(24).toString('base64url');
-  const app = await buildApp({
-    config: { ...config, logLevel: 'warn', rateLimits: { ...config.rateLimits, apiIp: null } },
-    db: database.db,
-    driver: database.driver,
-    adminToken,
-  });
-  return {
-    via: database.driver === 'pglite' ? `the database in ${config.dataDir}/db` : 'the PostgreSQL database',
-    api: {
-      async call<T>(method: 'GET' | 'POST', path: string, body?: unknown) {
-        const response = await app.inject({
-          method,
-          url: path,
-          headers: { authorization: `Bearer ${adminToken}`, 'accept-language': 'en-US' },
-          ...(body === undefined ? {} : { payload: body as object }),
-        });
-        return unwrap<T>(response.statusCode, response.body);
-      },
-    },
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
+import { CliError, commands } from './commands';
+import { connect } from './connection';
 
 function usage(): string {
   const width = Math.max(...commands.map((command) => command.usage.length));
@@ -101,11 +14,29 @@ function usage(): string {
     'Usage: npm run admin -- <command> [arguments]',
     '',
     ...commands.map((command) => `  ${command.usage.padEnd(width)}  ${command.summary}`),
+    '',
+    'Money commands send an Idempotency-Key (printed); `--idempotency-key KEY` repeats a command safely:',
+    'the server answers the first result and moves the money only once.',
   ].join('\n');
 }
 
+/** Takes `--idempotency-key KEY` (or `=KEY`) out of the arguments. */
+function takeIdempotencyKey(args: string[]): { key: string | undefined; rest: string[] } {
+  const rest: string[] = [];
+  let key: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--idempotency-key') key = args[++i];
+    else if (arg.startsWith('--idempotency-key=')) key = arg.slice('--idempotency-key='.length);
+    else rest.push(arg);
+  }
+  if (key !== undefined && !/^[\x21-\x7e]{1,255}$/.test(key))
+    throw new CliError('--idempotency-key needs a value');
+  return { key, rest };
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [name, ...args] = argv;
+  const [name, ...given] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     console.log(usage());
     return name ? 0 : 2;
@@ -115,14 +46,17 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command: ${name}\n\n${usage()}`);
     return 2;
   }
+  const { key, rest: args } = takeIdempotencyKey(given);
+  const idempotencyKey = key ?? `cli-${randomUUID()}`;
   const config = loadConfig();
-  const connection = (await viaServer(config)) ?? (await inProcess(config));
+  const connection = await connect(config, { idempotencyKey });
   try {
     const output = await command.run(connection.api, args);
     console.log(output);
     console.error(`(via ${connection.via})`);
     return 0;
   } finally {
+    if (command.movesMoney) console.error(`(Idempotency-Key ${idempotencyKey})`);
     await connection.close();
   }
 }

@@ -1,10 +1,15 @@
 // Commands of `npm run admin`. Each one is a call of the admin API, so it works the same on the
 // running server (over HTTP) and on a database opened by the CLI itself (in process). To add a
 // command: add an /api/admin route, then an entry here.
+import fs from 'node:fs';
 import type { AdminUser } from '@tradeflip/contract';
+import { formatAudit } from '../modules/ledger/audit';
 
 export interface AdminApi {
-  /** Calls /api/admin/*; answers `data` of a success and throws CliError with the server's msg otherwise. */
+  /**
+   * Calls /api/admin/*; answers `data` of a success and throws CliError with the server's msg
+   * otherwise. POSTs carry the invocation's Idempotency-Key, so a command makes at most one POST.
+   */
   call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
 }
 
@@ -14,17 +19,23 @@ export interface AdminCommand {
   name: string;
   usage: string;
   summary: string;
+  /** Prints the invocation's Idempotency-Key, so the operator can repeat it safely. */
+  movesMoney?: boolean;
   run(api: AdminApi, args: string[]): Promise<string>;
 }
 
-/** --name value pairs and positional arguments. */
-export function parseArgs(args: string[]) {
+/** --name value pairs, --flag switches (named in `flags`) and positional arguments. */
+export function parseArgs(args: string[], flags: string[] = []) {
   const options: Record<string, string> = {};
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+      if (flags.includes(name) && inline === undefined) {
+        options[name] = 'true';
+        continue;
+      }
       const value = inline ?? args[++i];
       if (value === undefined) throw new CliError(`--${name} needs a value`);
       options[name] = value;
@@ -101,4 +112,213 @@ const userUnfreeze: AdminCommand = {
   },
 };
 
-export const commands: AdminCommand[] = [userList, userFreeze, userUnfreeze];
+// ---- Money (issue 3) ----
+
+interface Balance {
+  token: string;
+  available: string;
+  frozen: string;
+}
+
+const balanceAdjust: AdminCommand = {
+  name: 'balance:adjust',
+  usage: 'balance:adjust EMAIL TOKEN AMOUNT --reason TEXT',
+  summary: "Add to (or, negative, take from) a user's available balance; never below zero",
+  movesMoney: true,
+  async run(api, args) {
+    const { options, positional } = parseArgs(args);
+    if (positional.length !== 3 || !options.reason) throw new CliError(`usage: ${this.usage}`);
+    const [email, token, amount] = positional as [string, string, string];
+    const result = await api.call<Balance & { email: string; amount: string; movementId: string }>(
+      'POST',
+      '/api/admin/balances/adjust',
+      { email, token, amount, reason: options.reason },
+    );
+    return (
+      `Adjusted ${result.email} ${result.token} by ${result.amount} (movement ${result.movementId}): ` +
+      `available ${result.available}, frozen ${result.frozen}.`
+    );
+  },
+};
+
+/** One email per line; blank lines and lines starting with # are skipped. */
+export function readEmailFile(file: string): string[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  const emails = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  if (emails.length === 0) throw new CliError(`${file} lists no emails`);
+  return emails;
+}
+
+const airdrop: AdminCommand = {
+  name: 'airdrop',
+  usage: 'airdrop TOKEN AMOUNT --emails FILE|--all [--memo TEXT]',
+  summary: 'Give AMOUNT to each email in FILE (one per line), or to every active user',
+  movesMoney: true,
+  async run(api, args) {
+    const { options, positional } = parseArgs(args, ['all']);
+    if (positional.length !== 2 || Boolean(options.emails) === Boolean(options.all)) {
+      throw new CliError(`usage: ${this.usage}`);
+    }
+    const [token, amount] = positional as [string, string];
+    const result = await api.call<{
+      airdropId: string;
+      token: string;
+      amount: string;
+      users: number;
+      total: string;
+    }>('POST', '/api/admin/airdrop', {
+      token,
+      amount,
+      ...(options.all ? { all: true } : { emails: readEmailFile(options.emails!) }),
+      ...(options.memo ? { memo: options.memo } : {}),
+    });
+    return (
+      `Airdropped ${result.amount} ${result.token} to ${result.users} user(s), ${result.total} ${result.token} ` +
+      `in all (airdrop ${result.airdropId || '-'}).`
+    );
+  },
+};
+
+const vaultFund: AdminCommand = {
+  name: 'vault:fund',
+  usage: 'vault:fund TOKEN AMOUNT [--memo TEXT]',
+  summary: "Move AMOUNT from the operator's equity into the token's vault (negative: back)",
+  movesMoney: true,
+  async run(api, args) {
+    const { options, positional } = parseArgs(args);
+    if (positional.length !== 2) throw new CliError(`usage: ${this.usage}`);
+    const [token, amount] = positional as [string, string];
+    const result = await api.call<{ movementId: string; vault: { token: string; available: string } }>(
+      'POST',
+      '/api/admin/vault/fund',
+      { token, amount, ...(options.memo ? { memo: options.memo } : {}) },
+    );
+    return `The ${result.vault.token} vault holds ${result.vault.available} (movement ${result.movementId}).`;
+  },
+};
+
+const vaultShow: AdminCommand = {
+  name: 'house:show',
+  usage: 'house:show',
+  summary: 'Balances of the house accounts: vaults, chain accounts and equity',
+  async run(api) {
+    const { list } = await api.call<{
+      list: { kind: string; token: string; network: string | null; available: string }[];
+    }>('GET', '/api/admin/house');
+    if (list.length === 0) return 'No house account has moved money yet.';
+    return table([
+      ['TOKEN', 'ACCOUNT', 'BALANCE'],
+      ...list.map((row) => [row.token, row.network ? `${row.kind}:${row.network}` : row.kind, row.available]),
+    ]);
+  },
+};
+
+const ledgerShow: AdminCommand = {
+  name: 'ledger:show',
+  usage: 'ledger:show EMAIL [--token T] [--type TYPE] [--page N] [--page-size N]',
+  summary: "A user's balances and ledger entries, newest first",
+  async run(api, args) {
+    const { options, positional } = parseArgs(args);
+    if (positional.length !== 1) throw new CliError(`usage: ${this.usage}`);
+    const query = new URLSearchParams({ email: positional[0]! });
+    if (options.token) query.set('token', options.token);
+    if (options.type) query.set('type', options.type);
+    if (options.page) query.set('page', options.page);
+    query.set('pageSize', options['page-size'] ?? '50');
+    const ledger = await api.call<{
+      user: { id: string; email: string };
+      balances: Balance[];
+      list: {
+        id: string;
+        movementId: string;
+        token: string;
+        type: string;
+        availableDelta: string;
+        frozenDelta: string;
+        availableAfter: string;
+        frozenAfter: string;
+        refType: string;
+        refId: string | null;
+        memo: string | null;
+        createdAt: string;
+      }[];
+      total: number;
+      page: number;
+      pageSize: number;
+    }>('GET', `/api/admin/ledger?${query}`);
+    const balances = ledger.balances.length
+      ? table([
+          ['TOKEN', 'AVAILABLE', 'FROZEN'],
+          ...ledger.balances.map((b) => [b.token, b.available, b.frozen]),
+        ])
+      : 'No balances yet.';
+    const entries = ledger.list.length
+      ? table([
+          [
+            'ENTRY',
+            'TIME',
+            'TOKEN',
+            'TYPE',
+            'AVAILABLE',
+            'FROZEN',
+            'AVAILABLE AFTER',
+            'FROZEN AFTER',
+            'CAUSE',
+            'MEMO',
+          ],
+          ...ledger.list.map((e) => [
+            e.id,
+            e.createdAt,
+            e.token,
+            e.type,
+            e.availableDelta,
+            e.frozenDelta,
+            e.availableAfter,
+            e.frozenAfter,
+            e.refId ? `${e.refType}:${e.refId}` : e.refType,
+            e.memo ?? '',
+          ]),
+        ])
+      : 'No entries.';
+    const pages = Math.max(1, Math.ceil(ledger.total / ledger.pageSize));
+    return [
+      `${ledger.user.email} (id ${ledger.user.id})`,
+      '',
+      balances,
+      '',
+      entries,
+      `${ledger.total} entr${ledger.total === 1 ? 'y' : 'ies'}; page ${ledger.page} of ${pages}`,
+    ].join('\n');
+  },
+};
+
+const audit: AdminCommand = {
+  name: 'audit',
+  usage: 'audit',
+  summary: 'Recompute every balance from the ledger (as `npm run audit`)',
+  async run(api) {
+    const report = await api.call<Parameters<typeof formatAudit>[0]>('GET', '/api/admin/audit');
+    if (!report.ok) throw new CliError(formatAudit(report));
+    return formatAudit(report);
+  },
+};
+
+export const commands: AdminCommand[] = [
+  userList,
+  userFreeze,
+  userUnfreeze,
+  balanceAdjust,
+  airdrop,
+  vaultFund,
+  vaultShow,
+  ledgerShow,
+  audit,
+];

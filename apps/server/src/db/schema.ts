@@ -4,13 +4,19 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
+  foreignKey,
   index,
   integer,
+  numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
+import { businessTypes as businessTypeList } from '@tradeflip/contract';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -95,4 +101,168 @@ export const idempotencyKeys = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);
+
+// ---- Wallet and ledger (DESIGN §4–§5) ----
+
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+
+/**
+ * Tokens are configuration. `reference_price` is the USDT price balances are valued at until the
+ * market feed supplies live prices (see modules/wallet/prices.ts).
+ */
+export const tokens = pgTable(
+  'tokens',
+  {
+    symbol: text('symbol').primaryKey(),
+    name: text('name').notNull(),
+    priceDp: integer('price_dp').notNull(),
+    amountDp: integer('amount_dp').notNull(),
+    referencePrice: money('reference_price').notNull().default('0'),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('tokens_symbol_check', sql`${t.symbol} ~ '^[A-Z0-9]{1,16}$'`),
+    check('tokens_price_dp_check', sql`${t.priceDp} between 0 and 18`),
+    check('tokens_amount_dp_check', sql`${t.amountDp} between 0 and 18`),
+    check('tokens_reference_price_check', sql`${t.referencePrice} >= 0`),
+  ],
+);
+
+export type NetworkName = 'ERC20' | 'BEP20';
+
+/** Where a token lives on chain, and the deposit and withdrawal rules there. */
+export const tokenNetworks = pgTable(
+  'token_networks',
+  {
+    token: text('token')
+      .notNull()
+      .references(() => tokens.symbol),
+    network: text('network').$type<NetworkName>().notNull(),
+    /** The token contract; null until configured (the local dev chains deploy a test token). */
+    contractAddress: text('contract_address'),
+    /** Decimals of the on-chain token (USDT: 6 on Ethereum, 18 on BNB Smart Chain). */
+    chainDecimals: integer('chain_decimals').notNull(),
+    minDeposit: money('min_deposit').notNull(),
+    confirmations: integer('confirmations').notNull(),
+    minWithdrawal: money('min_withdrawal').notNull(),
+    withdrawalFee: money('withdrawal_fee').notNull(),
+    depositEnabled: boolean('deposit_enabled').notNull().default(true),
+    withdrawEnabled: boolean('withdraw_enabled').notNull().default(true),
+    /** Amount decimals on this network when they differ from the token's. */
+    amountDp: integer('amount_dp'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.token, t.network] }),
+    check('token_networks_network_check', sql`${t.network} in ('ERC20', 'BEP20')`),
+    check('token_networks_chain_decimals_check', sql`${t.chainDecimals} between 0 and 36`),
+    check('token_networks_amount_dp_check', sql`${t.amountDp} is null or ${t.amountDp} between 0 and 18`),
+    check(
+      'token_networks_amounts_check',
+      sql`${t.minDeposit} >= 0 and ${t.minWithdrawal} >= 0 and ${t.withdrawalFee} >= 0 and ${t.confirmations} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Who owns an account. Users hold money; the house is accounts too (DESIGN §4):
+ * - `vault` (per token): pays game profits, receives losses and fees. Never below zero.
+ * - `chain` (per token and network): the other side of deposits and withdrawals. Its balance is
+ *   minus what the users hold from the chain, so it is signed.
+ * - `equity` (per token): the operator's side. Admin adjustments, airdrops and vault funding come
+ *   from it (or go back to it); its balance is minus what the operator has put in, so it is signed.
+ * Every movement sums to zero per token, so over all accounts each token sums to zero, while user
+ * and vault balances stay >= 0 (CHECK).
+ */
+export const accountKinds = ['user', 'vault', 'chain', 'equity'] as const;
+export type AccountKind = (typeof accountKinds)[number];
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<AccountKind>().notNull(),
+    /** `user:<id>`, `vault`, `equity` or `chain:<network>`: with the token, the account's identity. */
+    owner: text('owner').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    network: text('network').$type<NetworkName>(),
+    token: text('token')
+      .notNull()
+      .references(() => tokens.symbol),
+    available: money('available').notNull().default('0'),
+    frozen: money('frozen').notNull().default('0'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    unique('accounts_owner_token_key').on(t.owner, t.token),
+    // The target of the postings' (account_id, token) foreign key.
+    unique('accounts_id_token_key').on(t.id, t.token),
+    index('accounts_user_idx').on(t.userId),
+    check('accounts_kind_check', sql`${t.kind} in ('user', 'vault', 'chain', 'equity')`),
+    check(
+      'accounts_owner_check',
+      sql`${t.owner} = case ${t.kind} when 'user' then 'user:' || ${t.userId} when 'chain' then 'chain:' || ${t.network} else ${t.kind} end
+        and (${t.kind} = 'user') = (${t.userId} is not null)
+        and (${t.kind} = 'chain') = (${t.network} is not null)`,
+    ),
+    check('accounts_available_check', sql`${t.available} >= 0 or ${t.kind} in ('chain', 'equity')`),
+    check('accounts_frozen_check', sql`${t.frozen} >= 0 and (${t.frozen} = 0 or ${t.kind} = 'user')`),
+  ],
+);
+
+/**
+ * One movement of money: a business type, what caused it and its postings (one per account), which
+ * sum to zero per token. Append-only: a trigger (see the migration) refuses UPDATE and DELETE.
+ */
+export const ledgerMovements = pgTable(
+  'ledger_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    /** What caused it: e.g. ('withdrawal', '42'), ('admin', null), ('airdrop', '<uuid>'). */
+    refType: text('ref_type').notNull(),
+    refId: text('ref_id'),
+    memo: text('memo'),
+    /** A unique key of the cause (e.g. a chain event), so the same cause never moves money twice. */
+    causeKey: text('cause_key').unique(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    check(
+      'ledger_movements_type_check',
+      sql`${t.type} in (${sql.raw(businessTypeList.map((type) => `'${type}'`).join(', '))})`,
+    ),
+  ],
+);
+
+/** The change a movement made to one account, and the account's balances right after it. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    movementId: bigint('movement_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerMovements.id),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    token: text('token').notNull(),
+    availableDelta: money('available_delta').notNull(),
+    frozenDelta: money('frozen_delta').notNull(),
+    availableAfter: money('available_after').notNull(),
+    frozenAfter: money('frozen_after').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'ledger_postings_account_fk',
+      columns: [t.accountId, t.token],
+      foreignColumns: [accounts.id, accounts.token],
+    }),
+    unique('ledger_postings_movement_account_key').on(t.movementId, t.accountId),
+    index('ledger_postings_account_idx').on(t.accountId, t.id),
+    check('ledger_postings_nonzero_check', sql`${t.availableDelta} <> 0 or ${t.frozenDelta} <> 0`),
+  ],
 );

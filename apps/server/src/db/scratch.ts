@@ -17,13 +17,14 @@ async function onServer(url: string, statement: string) {
 export async function openScratchPostgres(
   url: string,
   label = 'scratch',
+  options: { max?: number } = {},
 ): Promise<DatabaseHandle & { url: string }> {
   const name = `tf_${label}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await onServer(url, `create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   try {
-    const handle = await openPostgres(target.toString(), { max: 5 });
+    const handle = await openPostgres(target.toString(), { max: options.max ?? 5 });
     return {
       ...handle,
       url: target.toString(),

@@ -5,17 +5,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { Clock } from '../clock';
 import { loadTestSettings, parseConfig, type Env } from '../config';
-import { openPglite, type DatabaseHandle } from '../db/client';
+import { openPglite, type Database, type DatabaseHandle } from '../db/client';
 import { openScratchPostgres } from '../db/scratch';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import { runAudit } from '../modules/ledger/audit';
+import type { PriceSource } from '../modules/wallet/prices';
 import type { RateLimiter } from '../plugins/rate-limit';
 
 export const testSettings = loadTestSettings();
+/** The admin credential of apps built by the harness. */
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 export interface DatabaseTarget {
   name: 'pglite' | 'postgres';
@@ -129,6 +133,7 @@ export interface TestAppOptions {
   mailer?: CapturingMailer;
   limiter?: RateLimiter;
   adminToken?: string;
+  prices?: PriceSource;
   /** Adds routes before the app is ready (e.g. one that fails on purpose). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -183,7 +188,8 @@ export function useDatabase(target: DatabaseTarget) {
         clock,
         mailer,
         limiter: options.limiter,
-        adminToken: options.adminToken ?? 'test-admin-token-0123456789',
+        prices: options.prices,
+        adminToken: options.adminToken ?? ADMIN_TOKEN,
       });
       apps.push(app);
       options.extend?.(app);
@@ -246,4 +252,25 @@ export async function registerUser(
   if (registered.status !== 200) throw new Error(`register: ${JSON.stringify(registered.body)}`);
   const data = registered.body.data as { token: string; user: Record<string, unknown> };
   return { email: email.toLowerCase(), token: data.token, user: data.user };
+}
+
+/** An /api/admin call with the test harness's admin credential. */
+export function adminCall(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+) {
+  return call(app, method, url, {
+    ...options,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...options.headers },
+  });
+}
+
+/** Runs the ledger audit and fails the test on any difference. */
+export async function expectAuditClean(db: Database) {
+  const report = await runAudit(db);
+  expect(report.differences).toEqual([]);
+  expect(report.ok).toBe(true);
+  return report;
 }

@@ -1,0 +1,52 @@
+// `npm run audit`: recomputes every balance from the ledger and checks conservation, that no user or
+// vault balance is negative and that every entry's balances-after are the running sums. Works through
+// the running server's admin API, else on the database itself (embedded PGlite or DATABASE_URL).
+// Prints a summary; exits 1 on any difference.  Options: --json prints the report as JSON.
+import { randomUUID } from 'node:crypto';
+import type { AuditReport } from '@tradeflip/contract';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { DatabaseLockedError } from '../db/pglite-lock';
+import { formatAudit, runAudit } from '../modules/ledger/audit';
+import { CliError } from './commands';
+import { viaServer } from './connection';
+
+async function main(args: string[]): Promise<number> {
+  const unknown = args.filter((arg) => arg !== '--json');
+  if (unknown.length > 0) {
+    console.error(`Unknown argument: ${unknown[0]}\nUsage: npm run audit [-- --json]`);
+    return 2;
+  }
+  const config = loadConfig();
+  const started = performance.now();
+  let report: AuditReport;
+  let via: string;
+  const server = await viaServer(config, { idempotencyKey: `audit-${randomUUID()}` });
+  if (server) {
+    report = await server.api.call<AuditReport>('GET', '/api/admin/audit');
+    via = server.via;
+  } else {
+    const database = await openDatabase(config);
+    try {
+      report = await runAudit(database.db);
+      via = database.driver === 'pglite' ? `the database in ${config.dataDir}/db` : 'the PostgreSQL database';
+    } finally {
+      await database.close();
+    }
+  }
+  console.log(args.includes('--json') ? JSON.stringify(report, null, 2) : formatAudit(report));
+  console.error(`(via ${via}; ${Math.round(performance.now() - started)} ms in all)`);
+  return report.ok ? 0 : 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof CliError || error instanceof ConfigError || error instanceof DatabaseLockedError) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);

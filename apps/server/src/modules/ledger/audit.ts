@@ -1,0 +1,223 @@
+// The audit (DESIGN §4): recomputes every balance from the ledger and checks the rules money obeys.
+// Each check is one set-based statement, all in one read-only snapshot, so it runs beside a live
+// server and stays fast on millions of entries. `npm run audit` prints it; tests call runAudit after
+// every money scenario.
+import { sql } from 'drizzle-orm';
+import type { AuditReport, AuditDifference } from '@tradeflip/contract';
+import { Decimal } from '@tradeflip/money';
+import type { Database, Queryable } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/** Differences listed per check (all are counted). */
+const SHOWN = 20;
+
+type Row = Record<string, string | number | null> & { total: string | number };
+
+const plain = (value: string | number | null | undefined) => new Decimal(value ?? 0).toFixed();
+
+async function check(
+  db: Queryable,
+  name: AuditDifference['check'],
+  query: ReturnType<typeof sql>,
+  describe: (row: Row) => string,
+) {
+  const started = performance.now();
+  const rows = await queryRows<Row>(db, query);
+  return {
+    tookMs: Math.round(performance.now() - started),
+    count: rows.length > 0 ? Number(rows[0]!.total) : 0,
+    shown: rows.map((row): AuditDifference => ({ check: name, detail: describe(row) })),
+  };
+}
+
+export async function runAudit(db: Database): Promise<AuditReport> {
+  const started = performance.now();
+  return db.transaction(
+    async (tx) => {
+      const [counts] = await queryRows<{ accounts: string; movements: string; postings: string }>(
+        tx,
+        sql`select (select count(*) from accounts) as accounts,
+                   (select count(*) from ledger_movements) as movements,
+                   (select count(*) from ledger_postings) as postings`,
+      );
+
+      // 1. Every account's balances equal the sum of its postings.
+      const balances = await check(
+        tx,
+        'balance',
+        sql`select a.owner, a.token, a.available::text as available, a.frozen::text as frozen,
+                   coalesce(s.available, 0)::text as expected_available, coalesce(s.frozen, 0)::text as expected_frozen,
+                   count(*) over () as total
+            from accounts a
+            left join (select account_id, sum(available_delta) as available, sum(frozen_delta) as frozen
+                         from ledger_postings group by account_id) s on s.account_id = a.id
+            where a.available <> coalesce(s.available, 0) or a.frozen <> coalesce(s.frozen, 0)
+            order by a.id limit ${SHOWN}`,
+        (r) =>
+          `${r.owner}/${r.token}: balance ${plain(r.available)} available, ${plain(r.frozen)} frozen; ` +
+          `the ledger says ${plain(r.expected_available)} and ${plain(r.expected_frozen)}`,
+      );
+
+      // 2. Conservation: each movement sums to zero per token over both buckets and all accounts
+      //    (so, with check 1, every token sums to zero over all accounts).
+      const conservation = await check(
+        tx,
+        'conservation',
+        sql`select movement_id, token, sum(available_delta + frozen_delta)::text as sum, count(*) over () as total
+            from ledger_postings
+            group by movement_id, token
+            having sum(available_delta + frozen_delta) <> 0
+            order by movement_id limit ${SHOWN}`,
+        (r) => `movement ${r.movement_id} moves ${plain(r.sum)} ${r.token} out of nowhere`,
+      );
+
+      // 3. No user or vault balance below zero; only users hold frozen funds.
+      const negative = await check(
+        tx,
+        'negative',
+        sql`select owner, token, available::text as available, frozen::text as frozen, count(*) over () as total
+            from accounts
+            where (kind in ('user', 'vault') and (available < 0 or frozen < 0)) or (kind <> 'user' and frozen <> 0)
+            order by id limit ${SHOWN}`,
+        (r) => `${r.owner}/${r.token} holds ${plain(r.available)} available, ${plain(r.frozen)} frozen`,
+      );
+
+      // 4. Every posting's balances-after equal the running sum of its account's postings.
+      const running = await check(
+        tx,
+        'running_balance',
+        sql`select id, account_id, available_after::text as available_after, frozen_after::text as frozen_after,
+                   running_available::text as running_available, running_frozen::text as running_frozen,
+                   count(*) over () as total
+            from (select id, account_id, available_after, frozen_after,
+                         sum(available_delta) over w as running_available,
+                         sum(frozen_delta) over w as running_frozen
+                    from ledger_postings
+                  window w as (partition by account_id order by id rows unbounded preceding)) p
+            where running_available <> available_after or running_frozen <> frozen_after
+            order by id limit ${SHOWN}`,
+        (r) =>
+          `posting ${r.id} of account ${r.account_id} says ${plain(r.available_after)}/${plain(r.frozen_after)} after; ` +
+          `its postings sum to ${plain(r.running_available)}/${plain(r.running_frozen)}`,
+      );
+
+      // 5. Every movement has postings.
+      const empty = await check(
+        tx,
+        'empty_movement',
+        sql`select m.id, count(*) over () as total
+            from ledger_movements m
+            where not exists (select 1 from ledger_postings p where p.movement_id = m.id)
+            order by m.id limit ${SHOWN}`,
+        (r) => `movement ${r.id} has no postings`,
+      );
+
+      const totals = await queryRows<{ token: string; kind: string; available: string; frozen: string }>(
+        tx,
+        sql`select token, kind, sum(available)::text as available, sum(frozen)::text as frozen
+            from accounts group by token, kind order by token, kind`,
+      );
+      const byToken = new Map<string, AuditReport['tokens'][number]>();
+      for (const row of totals) {
+        const entry = byToken.get(row.token) ?? {
+          token: row.token,
+          usersAvailable: '0',
+          usersFrozen: '0',
+          vault: '0',
+          chain: '0',
+          equity: '0',
+          sum: '0',
+        };
+        const available = new Decimal(row.available);
+        const frozen = new Decimal(row.frozen);
+        if (row.kind === 'user') {
+          entry.usersAvailable = available.toFixed();
+          entry.usersFrozen = frozen.toFixed();
+        } else if (row.kind === 'vault' || row.kind === 'chain' || row.kind === 'equity') {
+          entry[row.kind] = available.add(frozen).toFixed();
+        }
+        entry.sum = new Decimal(entry.sum).add(available).add(frozen).toFixed();
+        byToken.set(row.token, entry);
+      }
+      const tokens = [...byToken.values()];
+      const unbalanced = tokens
+        .filter((token) => !new Decimal(token.sum).isZero())
+        .map((token): AuditDifference => ({
+          check: 'conservation',
+          detail: `${token.token} sums to ${token.sum} over all accounts, not 0`,
+        }));
+
+      const checks = [
+        { name: 'balance' as const, differences: balances.count, tookMs: balances.tookMs },
+        {
+          name: 'conservation' as const,
+          differences: conservation.count + unbalanced.length,
+          tookMs: conservation.tookMs,
+        },
+        { name: 'negative' as const, differences: negative.count, tookMs: negative.tookMs },
+        { name: 'running_balance' as const, differences: running.count, tookMs: running.tookMs },
+        { name: 'empty_movement' as const, differences: empty.count, tookMs: empty.tookMs },
+      ];
+      const differences = [
+        ...balances.shown,
+        ...conservation.shown,
+        ...unbalanced,
+        ...negative.shown,
+        ...running.shown,
+        ...empty.shown,
+      ];
+      return {
+        ok: checks.every((c) => c.differences === 0),
+        accounts: Number(counts!.accounts),
+        movements: Number(counts!.movements),
+        postings: Number(counts!.postings),
+        tokens,
+        checks,
+        differences,
+        tookMs: Math.round(performance.now() - started),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The audit as printed by `npm run audit`. */
+export function formatAudit(report: AuditReport): string {
+  const lines = [
+    `Ledger audit: ${report.ok ? 'OK' : 'DIFFERENCES FOUND'}`,
+    `  accounts ${report.accounts}, movements ${report.movements}, entries ${report.postings}, tokens ${report.tokens.length}, ${report.tookMs} ms`,
+    '',
+  ];
+  const header = ['TOKEN', 'USERS AVAILABLE', 'USERS FROZEN', 'VAULT', 'CHAIN', 'EQUITY', 'SUM'];
+  const rows = [
+    header,
+    ...report.tokens.map((t) => [
+      t.token,
+      t.usersAvailable,
+      t.usersFrozen,
+      t.vault,
+      t.chain,
+      t.equity,
+      t.sum,
+    ]),
+  ];
+  const widths = header.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  for (const row of rows)
+    lines.push(
+      `  ${row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd()}`,
+    );
+  lines.push('');
+  for (const c of report.checks) {
+    lines.push(
+      `  ${c.differences === 0 ? 'ok  ' : 'FAIL'} ${c.name.padEnd(16)} ${c.differences} difference(s)`,
+    );
+  }
+  if (report.differences.length > 0) {
+    lines.push('', 'Differences:');
+    for (const d of report.differences) lines.push(`  [${d.check}] ${d.detail}`);
+  }
+  return lines.join('\n');
+}

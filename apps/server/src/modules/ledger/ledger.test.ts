@@ -1,0 +1,319 @@
+// The ledger service and its guarantees: double entry, refusals that change nothing, exactly-once
+// causes, no double spend under concurrency, an append-only ledger, and an audit that notices tampering.
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { Decimal } from '@tradeflip/money';
+import type { Database } from '../../db/client';
+import { findUserByEmail } from '../account/repository';
+import {
+  adminCall,
+  describeEachDatabase,
+  expectAuditClean,
+  registerUser,
+  useDatabase,
+  type TestApp,
+} from '../../test/harness';
+import { chainAccount, userAccount, vaultAccount } from './accounts';
+import { runAudit } from './audit';
+import type { LedgerService } from './service';
+
+async function balanceOf(db: Database, userId: number, token: string) {
+  const result = (await db.execute(
+    sql`select available::text as available, frozen::text as frozen from accounts where owner = ${`user:${userId}`} and token = ${token}`,
+  )) as unknown as { rows: { available: string; frozen: string }[] };
+  const row = result.rows[0];
+  return row
+    ? { available: new Decimal(row.available).toFixed(), frozen: new Decimal(row.frozen).toFixed() }
+    : undefined;
+}
+
+async function newUser(t: TestApp, db: Database) {
+  const { email, token } = await registerUser(t);
+  const user = await findUserByEmail(db, email);
+  return { id: user!.id, email, token };
+}
+
+describeEachDatabase('ledger', (target) => {
+  const db = useDatabase(target);
+  const ref = { type: 'test', id: 'case' };
+
+  describe('movements', () => {
+    it('freezes, unfreezes, consumes from frozen and pays from the vault, double-entry', async () => {
+      const t = await db.app();
+      const ledger: LedgerService = t.app.services.ledger;
+      const user = await newUser(t, db.handle.db);
+      await ledger.adjust({ userId: user.id, token: 'USDT', amount: '100', memo: 'start' });
+      await ledger.fundVault({ token: 'USDT', amount: '50' });
+
+      const frozen = await ledger.freeze({
+        userId: user.id,
+        token: 'USDT',
+        amount: '40',
+        type: 'margin_lock',
+        ref,
+      });
+      expect(frozen.postings).toEqual([
+        expect.objectContaining({
+          kind: 'user',
+          availableDelta: '-40',
+          frozenDelta: '40',
+          availableAfter: '60',
+          frozenAfter: '40',
+        }),
+      ]);
+      await ledger.unfreeze({ userId: user.id, token: 'USDT', amount: '10', type: 'margin_unfreeze', ref });
+      const consumed = await ledger.consumeFrozen({
+        userId: user.id,
+        token: 'USDT',
+        amount: '12.5',
+        type: 'loss_consumed',
+        ref,
+      });
+      expect(consumed.postings.map((p) => [p.kind, p.availableDelta, p.frozenDelta])).toEqual(
+        expect.arrayContaining([
+          ['user', '0', '-12.5'],
+          ['vault', '12.5', '0'],
+        ]),
+      );
+      await ledger.payFromVault({
+        userId: user.id,
+        token: 'USDT',
+        amount: '62.5',
+        type: 'profit_payout',
+        ref,
+      });
+      expect(await balanceOf(db.handle.db, user.id, 'USDT')).toEqual({ available: '132.5', frozen: '17.5' });
+
+      // The vault holds 0 now: paying more is refused and changes nothing.
+      await expect(
+        ledger.payFromVault({
+          userId: user.id,
+          token: 'USDT',
+          amount: '0.000001',
+          type: 'profit_payout',
+          ref,
+        }),
+      ).rejects.toMatchObject({ reason: 'insufficient_balance', msgKey: 'errors.vaultInsufficient' });
+      await expect(
+        ledger.freeze({ userId: user.id, token: 'USDT', amount: '132.500001', type: 'bet_freeze', ref }),
+      ).rejects.toMatchObject({ statusCode: 400, reason: 'insufficient_balance' });
+      await expect(
+        ledger.consumeFrozen({ userId: user.id, token: 'USDT', amount: '17.6', type: 'flip_consume', ref }),
+      ).rejects.toMatchObject({ reason: 'insufficient_balance' });
+      expect(await balanceOf(db.handle.db, user.id, 'USDT')).toEqual({ available: '132.5', frozen: '17.5' });
+
+      // Deposits and withdrawals use the chain account of the network.
+      await ledger.move({
+        type: 'deposit',
+        ref: { type: 'deposit', id: 1 },
+        legs: [
+          { account: userAccount(user.id, 'USDT'), available: '5' },
+          { account: chainAccount('USDT', 'BEP20'), available: '-5' },
+        ],
+      });
+      await expect(
+        ledger.move({
+          type: 'default',
+          ref,
+          legs: [{ account: userAccount(user.id, 'USDT'), available: '1' }],
+        }),
+      ).rejects.toThrow(/sums to 1, not 0/);
+      await expect(
+        ledger.move({
+          type: 'default',
+          ref,
+          legs: [{ account: vaultAccount('USDT'), frozen: '1', available: '-1' }],
+        }),
+      ).rejects.toThrow(/no frozen balance/);
+      await expect(
+        ledger.credit({ userId: user.id, token: 'USDT', amount: '-1', type: 'default', ref }),
+      ).rejects.toMatchObject({
+        msgKey: 'errors.amountPositive',
+      });
+      await expect(
+        ledger.credit({
+          userId: user.id,
+          token: 'USDT',
+          amount: '0.0000000000000000001',
+          type: 'default',
+          ref,
+        }),
+      ).rejects.toMatchObject({ msgKey: 'errors.amountInvalid' });
+      await expectAuditClean(db.handle.db);
+    });
+
+    it('moves a cause once: the same cause key answers the first movement', async () => {
+      const t = await db.app();
+      const ledger = t.app.services.ledger;
+      const user = await newUser(t, db.handle.db);
+      const deposit = () =>
+        ledger.move({
+          type: 'deposit',
+          ref: { type: 'deposit', id: 'tx1' },
+          causeKey: `deposit:ERC20:0xabc:${user.id}`,
+          legs: [
+            { account: userAccount(user.id, 'USDT'), available: '20' },
+            { account: chainAccount('USDT', 'ERC20'), available: '-20' },
+          ],
+        });
+      const results = await Promise.all([deposit(), deposit(), deposit()]);
+      expect(results.filter((m) => !m.replayed)).toHaveLength(1);
+      expect(new Set(results.map((m) => m.id)).size).toBe(1);
+      expect(results.find((m) => m.replayed)!.postings).toHaveLength(2);
+      expect(await balanceOf(db.handle.db, user.id, 'USDT')).toEqual({ available: '20', frozen: '0' });
+      await expectAuditClean(db.handle.db);
+    });
+
+    it('moves money inside a caller’s transaction, and a refusal leaves that transaction usable', async () => {
+      const t = await db.app();
+      const ledger = t.app.services.ledger;
+      const user = await newUser(t, db.handle.db);
+      await ledger.adjust({ userId: user.id, token: 'ETH', amount: '1' });
+      const outcome = await db.handle.db.transaction(async (tx) => {
+        await ledger.freeze({ userId: user.id, token: 'ETH', amount: '0.4', type: 'bet_freeze', ref }, tx);
+        const refused = await ledger
+          .freeze({ userId: user.id, token: 'ETH', amount: '0.7', type: 'bet_freeze', ref }, tx)
+          .then(
+            () => 'moved',
+            (error: { reason?: string }) => error.reason,
+          );
+        await ledger.unfreeze(
+          { userId: user.id, token: 'ETH', amount: '0.1', type: 'bet_unfreeze', ref },
+          tx,
+        );
+        return refused;
+      });
+      expect(outcome).toBe('insufficient_balance');
+      expect(await balanceOf(db.handle.db, user.id, 'ETH')).toEqual({ available: '0.7', frozen: '0.3' });
+
+      // A rolled-back caller leaves no trace.
+      await expect(
+        db.handle.db.transaction(async (tx) => {
+          await ledger.freeze({ userId: user.id, token: 'ETH', amount: '0.7', type: 'bet_freeze', ref }, tx);
+          throw new Error('caller failed');
+        }),
+      ).rejects.toThrow('caller failed');
+      expect(await balanceOf(db.handle.db, user.id, 'ETH')).toEqual({ available: '0.7', frozen: '0.3' });
+      await expectAuditClean(db.handle.db);
+    });
+  });
+
+  describe('double spend', () => {
+    it('lets exactly 3 of 50 concurrent 30% withdrawals through the admin API', async () => {
+      const t = await db.app();
+      const user = await newUser(t, db.handle.db);
+      await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+        body: { email: user.email, token: 'USDT', amount: '100', reason: 'start' },
+      });
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+            body: { email: user.email, token: 'USDT', amount: '-30', reason: 'take 30%' },
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+      expect(
+        results.filter((r) => r.status === 400 && r.body.reason === 'insufficient_balance'),
+      ).toHaveLength(47);
+      expect(await balanceOf(db.handle.db, user.id, 'USDT')).toEqual({ available: '10', frozen: '0' });
+      await expectAuditClean(db.handle.db);
+    });
+
+    it('lets exactly 3 of 50 concurrent 30% freezes through the ledger service', async () => {
+      const t = await db.app();
+      const ledger = t.app.services.ledger;
+      const user = await newUser(t, db.handle.db);
+      await ledger.adjust({ userId: user.id, token: 'BNB', amount: '10' });
+      const results = await Promise.allSettled(
+        Array.from({ length: 50 }, () =>
+          ledger.freeze({ userId: user.id, token: 'BNB', amount: '3', type: 'flip_bet_freeze', ref }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      expect(await balanceOf(db.handle.db, user.id, 'BNB')).toEqual({ available: '1', frozen: '9' });
+      await expectAuditClean(db.handle.db);
+    });
+  });
+
+  describe('append-only', () => {
+    it('refuses UPDATE, DELETE and TRUNCATE of ledger entries', async () => {
+      const t = await db.app();
+      const user = await newUser(t, db.handle.db);
+      await t.app.services.ledger.adjust({ userId: user.id, token: 'SOL', amount: '1' });
+      for (const statement of [
+        sql`update ledger_postings set available_delta = 2`,
+        sql`delete from ledger_postings`,
+        sql`truncate ledger_postings`,
+        sql`update ledger_movements set memo = 'changed'`,
+        sql`delete from ledger_movements`,
+        sql`truncate ledger_movements cascade`,
+      ]) {
+        await expect(db.handle.db.execute(statement)).rejects.toThrow();
+      }
+      await expectAuditClean(db.handle.db);
+    });
+  });
+});
+
+describeEachDatabase('ledger audit', (target) => {
+  it('finds every kind of difference and counts them', async () => {
+    // A database of its own: the tampering below cannot be undone in an append-only ledger.
+    const handle = await target.open();
+    try {
+      const { db } = handle;
+      const exec = (statement: ReturnType<typeof sql>) => db.execute(statement);
+      const clean = await runAudit(db);
+      expect(clean).toMatchObject({ ok: true, accounts: 0, movements: 0, postings: 0, differences: [] });
+
+      await exec(
+        sql`insert into users (email, password_hash, invite_code) values ('a@example.com', 'x', 'AAAAAA')`,
+      );
+      await exec(sql`alter table accounts drop constraint accounts_available_check`);
+      await exec(sql`insert into accounts (kind, owner, user_id, token, available, created_at, updated_at)
+        select 'user', 'user:' || id, id, 'USDT', -5, now(), now() from users`);
+      await exec(sql`insert into accounts (kind, owner, token, available, created_at, updated_at)
+        values ('equity', 'equity', 'USDT', 5, now(), now())`);
+      await exec(
+        sql`insert into ledger_movements (type, ref_type, created_at) values ('admin_adjust', 'admin', now()), ('airdrop', 'airdrop', now())`,
+      );
+      // Movement 1: the user's posting and its counterpart, but the user's "after" is wrong and
+      // the equity leg is 1 short; movement 2 has no postings.
+      await exec(sql`insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
+        select 1, id, 'USDT', -5, 0, -4, 0 from accounts where kind = 'user'`);
+      await exec(sql`insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
+        select 1, id, 'USDT', 4, 0, 4, 0 from accounts where kind = 'equity'`);
+
+      const report = await runAudit(db);
+      expect(report.ok).toBe(false);
+      expect(Object.fromEntries(report.checks.map((c) => [c.name, c.differences]))).toEqual({
+        balance: 1, // equity holds 5, its postings say 4
+        conservation: 1, // movement 1 sums to -1 (the token's total -1 is derived from the same)
+        negative: 1,
+        running_balance: 1,
+        empty_movement: 1,
+      });
+      expect(report.differences.map((d) => d.detail)).toEqual(
+        expect.arrayContaining([
+          'equity/USDT: balance 5 available, 0 frozen; the ledger says 4 and 0',
+          'movement 1 moves -1 USDT out of nowhere',
+          'user:1/USDT holds -5 available, 0 frozen',
+          'movement 2 has no postings',
+        ]),
+      );
+      expect(report.tokens).toEqual([
+        {
+          token: 'USDT',
+          usersAvailable: '-5',
+          usersFrozen: '0',
+          vault: '0',
+          chain: '0',
+          equity: '5',
+          sum: '0',
+        },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -1,0 +1,567 @@
+// The one way money moves (DESIGN §4). Every change of a balance is a movement: a business type, its
+// cause and one posting per account, summing to zero per token, written in one transaction by one
+// statement of guarded updates (a user or vault balance never goes below zero; several accounts are
+// locked in id order first, so movers never deadlock each other). A refusal writes nothing. Later
+// features call the helpers below (freeze, consumeFrozen, payFromVault, ...) or `move` with their
+// own legs, and pass their transaction as `tx` when the money must move together with their rows.
+import { randomUUID } from 'node:crypto';
+import type { BusinessType } from '@tradeflip/contract';
+import { Decimal } from '@tradeflip/money';
+import type { Clock } from '../../clock';
+import type { Database, Queryable, Transaction } from '../../db/client';
+import { sqlState } from '../../db/rows';
+import type { AccountKind } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import type { TokenRegistry } from '../token/registry';
+import {
+  describeAccount,
+  equityAccount,
+  mustStayNonNegative,
+  ownerOf,
+  userAccount,
+  vaultAccount,
+  type AccountRef,
+} from './accounts';
+import * as repo from './repository';
+
+export type Amount = string | Decimal;
+
+/** One account's change: deltas of its available and frozen balances (either may be omitted). */
+export interface Leg {
+  account: AccountRef;
+  available?: Amount;
+  frozen?: Amount;
+}
+
+export interface MoveRequest {
+  type: BusinessType;
+  /** What caused it, shown with the entry: e.g. { type: 'withdrawal', id: 42 }. */
+  ref: { type: string; id?: string | number | null };
+  memo?: string | null;
+  /**
+   * A unique key of the cause (e.g. `deposit:ERC20:<tx>:<log>`): a second move with the same key
+   * moves nothing and answers the first movement with `replayed: true`.
+   */
+  causeKey?: string;
+  legs: Leg[];
+}
+
+export interface Posting {
+  id: number;
+  accountId: number;
+  kind: AccountKind;
+  owner: string;
+  userId: number | null;
+  token: string;
+  availableDelta: string;
+  frozenDelta: string;
+  availableAfter: string;
+  frozenAfter: string;
+}
+
+export interface Movement {
+  id: number;
+  createdAt: Date;
+  postings: Posting[];
+  /** True when `causeKey` had moved money before and nothing moved now. */
+  replayed: boolean;
+}
+
+export interface UserMoveOptions {
+  userId: number;
+  token: string;
+  /** Positive. */
+  amount: Amount;
+  type: BusinessType;
+  ref: MoveRequest['ref'];
+  memo?: string | null;
+  causeKey?: string;
+}
+
+/** A refused movement: `account` would go below zero. */
+export class InsufficientBalanceError extends AppError {
+  constructor(
+    readonly account: AccountRef,
+    readonly available: string,
+    readonly frozen: string,
+  ) {
+    super(
+      400,
+      'insufficient_balance',
+      account.kind === 'vault' ? 'errors.vaultInsufficient' : 'errors.insufficientBalance',
+      {
+        vars: { token: account.token },
+        data: { token: account.token, available: plain(available), frozen: plain(frozen) },
+      },
+    );
+  }
+}
+
+/** NUMERIC(38,18): 20 integer digits, 18 decimals. */
+const LIMIT = new Decimal('1e20');
+const MAX_DECIMALS = 18;
+const RETRIES = 5;
+
+const plain = (value: Amount) => new Decimal(value).toFixed();
+
+/** A balance or amount beyond NUMERIC(38,18). */
+function tooLarge(): AppError {
+  return new AppError(400, 'validation', 'errors.amountTooLarge', {
+    fields: { amount: 'errors.amountTooLarge' },
+  });
+}
+
+export function invalidAmount(): AppError {
+  return new AppError(400, 'validation', 'errors.amountInvalid', {
+    fields: { amount: 'errors.amountInvalid' },
+  });
+}
+
+/** A finite decimal that fits NUMERIC(38,18). */
+export function toAmount(value: Amount): Decimal {
+  let amount: Decimal;
+  try {
+    amount = new Decimal(value);
+  } catch {
+    throw invalidAmount();
+  }
+  if (!amount.isFinite() || amount.decimalPlaces() > MAX_DECIMALS) throw invalidAmount();
+  if (amount.abs().gte(LIMIT)) throw tooLarge();
+  return amount;
+}
+
+function positive(value: Amount): Decimal {
+  const amount = toAmount(value);
+  if (amount.lte(0)) {
+    throw new AppError(400, 'validation', 'errors.amountPositive', {
+      fields: { amount: 'errors.amountPositive' },
+    });
+  }
+  return amount;
+}
+
+/** Thrown inside the transaction when an account would go below zero; rolls it back. */
+class Refused extends Error {
+  constructor(readonly guardedAccountIds: number[]) {
+    super('refused');
+  }
+}
+
+/** Account ids by owner and token: accounts are never deleted, so known ids stay valid. */
+const ACCOUNT_CACHE_SIZE = 100_000;
+
+const accountKey = (key: { owner: string; token: string }) => `${key.owner}/${key.token}`;
+
+interface PlannedLeg {
+  ref: AccountRef;
+  key: repo.AccountKey;
+  available: Decimal;
+  frozen: Decimal;
+}
+
+export class LedgerService {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      clock: Clock;
+      tokens: TokenRegistry;
+    },
+  ) {}
+
+  private readonly accountCache = new Map<string, repo.AccountRow>();
+
+  /**
+   * Moves money: every leg's deltas are applied to its account and posted, all or nothing. Runs in
+   * `tx` when given (inside a savepoint: a refusal leaves the caller's transaction usable),
+   * otherwise in its own transaction, retried on a deadlock or serialisation failure.
+   */
+  async move(request: MoveRequest, tx?: Transaction): Promise<Movement> {
+    const legs = await this.plan(request, tx);
+    // Accounts are found (and, on their first money, created) before the movement's transaction,
+    // so creating one never holds locks that movers wait for.
+    const accounts = await this.accounts(
+      legs.map((leg) => leg.key),
+      tx,
+    );
+    try {
+      if (tx) return await tx.transaction((savepoint) => this.execute(savepoint, request, legs, accounts));
+      return await this.retrying(() =>
+        this.deps.db.transaction((own) => this.execute(own, request, legs, accounts)),
+      );
+    } catch (error) {
+      if (error instanceof Refused) throw await this.refusal(legs, accounts, error.guardedAccountIds, tx);
+      if (sqlState(error) === '22003') throw tooLarge();
+      throw error;
+    }
+  }
+
+  /** Names the account that was short (as balances are now, after the rollback). */
+  private async refusal(
+    legs: PlannedLeg[],
+    accounts: Map<string, repo.AccountRow>,
+    guardedIds: number[],
+    tx?: Transaction,
+  ): Promise<InsufficientBalanceError> {
+    const current = new Map(
+      (await repo.accountsById(tx ?? this.deps.db, guardedIds)).map((account) => [account.id, account]),
+    );
+    const candidates = legs.flatMap((leg) => {
+      const account = current.get(accounts.get(accountKey(leg.key))?.id ?? -1);
+      return account ? [{ leg, account }] : [];
+    });
+    const short =
+      candidates.find(
+        ({ leg, account }) =>
+          new Decimal(account.available).add(leg.available).isNegative() ||
+          new Decimal(account.frozen).add(leg.frozen).isNegative(),
+      ) ?? candidates[0];
+    if (!short) throw new Error('ledger: a movement was refused without a guarded account');
+    return new InsufficientBalanceError(short.leg.ref, short.account.available, short.account.frozen);
+  }
+
+  /** The accounts of `keys`, created when missing; ids found outside a caller's transaction are cached. */
+  private async accounts(keys: repo.AccountKey[], tx?: Transaction): Promise<Map<string, repo.AccountRow>> {
+    const found = new Map<string, repo.AccountRow>();
+    const missing: repo.AccountKey[] = [];
+    for (const key of keys) {
+      const cached = this.accountCache.get(accountKey(key));
+      if (cached) found.set(accountKey(key), cached);
+      else missing.push(key);
+    }
+    if (missing.length === 0) return found;
+    const via = tx ?? this.deps.db;
+    let rows = await repo.findAccounts(via, missing);
+    if (rows.length < missing.length) {
+      await this.createAccounts(missing, via);
+      rows = await repo.findAccounts(via, missing);
+    }
+    if (this.accountCache.size + rows.length > ACCOUNT_CACHE_SIZE) this.accountCache.clear();
+    for (const row of rows) {
+      const key = `${row.owner}/${row.token}`;
+      found.set(key, row);
+      // An account created inside a caller's transaction vanishes if it rolls back: not cached.
+      if (!tx) this.accountCache.set(key, row);
+    }
+    return found;
+  }
+
+  private async retrying<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        const state = sqlState(error);
+        if (attempt < RETRIES && (state === '40P01' || state === '40001')) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async createAccounts(keys: repo.AccountKey[], db: Queryable = this.deps.db) {
+    try {
+      await repo.createAccounts(db, keys, this.deps.clock.now());
+    } catch (error) {
+      if (sqlState(error) === '23503') throw new AppError(404, 'not_found', 'errors.notFound');
+      throw error;
+    }
+  }
+
+  /** Adds to a user's available balance, taken from `from` (default: the operator's equity). */
+  async credit(options: UserMoveOptions & { from?: AccountRef }, tx?: Transaction): Promise<Movement> {
+    const amount = positive(options.amount);
+    return this.move(
+      {
+        ...options,
+        legs: [
+          { account: userAccount(options.userId, options.token), available: amount },
+          { account: options.from ?? equityAccount(options.token), available: amount.neg() },
+        ],
+      },
+      tx,
+    );
+  }
+
+  /** Takes from a user's available balance, to `to` (default: the operator's equity). */
+  async debit(options: UserMoveOptions & { to?: AccountRef }, tx?: Transaction): Promise<Movement> {
+    const amount = positive(options.amount);
+    return this.move(
+      {
+        ...options,
+        legs: [
+          { account: userAccount(options.userId, options.token), available: amount.neg() },
+          { account: options.to ?? equityAccount(options.token), available: amount },
+        ],
+      },
+      tx,
+    );
+  }
+
+  /** available → frozen (margin lock, bet freeze, withdrawal request). */
+  async freeze(options: UserMoveOptions, tx?: Transaction): Promise<Movement> {
+    const amount = positive(options.amount);
+    return this.move(
+      {
+        ...options,
+        legs: [
+          { account: userAccount(options.userId, options.token), available: amount.neg(), frozen: amount },
+        ],
+      },
+      tx,
+    );
+  }
+
+  /** frozen → available (margin unfreeze, refunds, rejected withdrawal). */
+  async unfreeze(options: UserMoveOptions, tx?: Transaction): Promise<Movement> {
+    const amount = positive(options.amount);
+    return this.move(
+      {
+        ...options,
+        legs: [
+          { account: userAccount(options.userId, options.token), available: amount, frozen: amount.neg() },
+        ],
+      },
+      tx,
+    );
+  }
+
+  /** frozen → the vault, or `to` (loss consumed, fees from frozen funds, a sent withdrawal → chain). */
+  async consumeFrozen(options: UserMoveOptions & { to?: AccountRef }, tx?: Transaction): Promise<Movement> {
+    const amount = positive(options.amount);
+    return this.move(
+      {
+        ...options,
+        legs: [
+          { account: userAccount(options.userId, options.token), frozen: amount.neg() },
+          { account: options.to ?? vaultAccount(options.token), available: amount },
+        ],
+      },
+      tx,
+    );
+  }
+
+  /** The vault → a user's available balance (profit payout, rewards). Refused when the vault is short. */
+  async payFromVault(options: UserMoveOptions, tx?: Transaction): Promise<Movement> {
+    const amount = positive(options.amount);
+    return this.move(
+      {
+        ...options,
+        legs: [
+          { account: vaultAccount(options.token), available: amount.neg() },
+          { account: userAccount(options.userId, options.token), available: amount },
+        ],
+      },
+      tx,
+    );
+  }
+
+  /** An operator's correction, + or −, against equity; a user's balance never goes below zero. */
+  async adjust(
+    options: Omit<UserMoveOptions, 'type' | 'ref'> & { ref?: MoveRequest['ref'] },
+    tx?: Transaction,
+  ): Promise<Movement> {
+    const amount = toAmount(options.amount);
+    if (amount.isZero())
+      throw new AppError(400, 'validation', 'errors.amountZero', { fields: { amount: 'errors.amountZero' } });
+    return this.move(
+      {
+        type: 'admin_adjust',
+        ref: options.ref ?? { type: 'admin', id: null },
+        memo: options.memo,
+        causeKey: options.causeKey,
+        legs: [
+          { account: userAccount(options.userId, options.token), available: amount },
+          { account: equityAccount(options.token), available: amount.neg() },
+        ],
+      },
+      tx,
+    );
+  }
+
+  /**
+   * The same amount to each user, from equity, as one movement per chunk of users (one posting
+   * each), all in one transaction. Answers the airdrop id (every entry's ref) and the movements.
+   */
+  async airdrop(
+    options: { userIds: number[]; token: string; amount: Amount; memo?: string | null; chunkSize?: number },
+    tx?: Transaction,
+  ): Promise<{ airdropId: string; movements: Movement[] }> {
+    const amount = positive(options.amount);
+    const userIds = [...new Set(options.userIds)].sort((a, b) => a - b);
+    if (userIds.length === 0) return { airdropId: '', movements: [] };
+    await this.deps.tokens.require(options.token, { allowDisabled: true, via: tx });
+    const airdropId = randomUUID();
+    const chunkSize = options.chunkSize ?? 2000;
+    const run = async (q: Transaction) => {
+      const movements: Movement[] = [];
+      for (let i = 0; i < userIds.length; i += chunkSize) {
+        const chunk = userIds.slice(i, i + chunkSize);
+        movements.push(
+          await this.move(
+            {
+              type: 'airdrop',
+              ref: { type: 'airdrop', id: airdropId },
+              memo: options.memo,
+              legs: [
+                ...chunk.map((userId) => ({
+                  account: userAccount(userId, options.token),
+                  available: amount,
+                })),
+                { account: equityAccount(options.token), available: amount.mul(chunk.length).neg() },
+              ],
+            },
+            q,
+          ),
+        );
+      }
+      return movements;
+    };
+    if (tx) return { airdropId, movements: await run(tx) };
+    await this.createAccounts([
+      ...userIds.map((userId) => this.keyOf(userAccount(userId, options.token))),
+      this.keyOf(equityAccount(options.token)),
+    ]);
+    return { airdropId, movements: await this.retrying(() => this.deps.db.transaction(run)) };
+  }
+
+  /** Funds (or, negative, defunds) a token's vault from equity; the vault never goes below zero. */
+  async fundVault(
+    options: { token: string; amount: Amount; memo?: string | null },
+    tx?: Transaction,
+  ): Promise<Movement> {
+    const amount = toAmount(options.amount);
+    if (amount.isZero())
+      throw new AppError(400, 'validation', 'errors.amountZero', { fields: { amount: 'errors.amountZero' } });
+    return this.move(
+      {
+        type: 'admin_adjust',
+        ref: { type: 'vault_fund', id: null },
+        memo: options.memo,
+        legs: [
+          { account: vaultAccount(options.token), available: amount },
+          { account: equityAccount(options.token), available: amount.neg() },
+        ],
+      },
+      tx,
+    );
+  }
+
+  private keyOf(ref: AccountRef): repo.AccountKey {
+    return {
+      kind: ref.kind,
+      owner: ownerOf(ref),
+      userId: ref.kind === 'user' ? ref.userId : null,
+      network: ref.kind === 'chain' ? ref.network : null,
+      token: ref.token,
+    };
+  }
+
+  /** Checks the request and merges legs of the same account; throws before anything is written. */
+  private async plan(request: MoveRequest, tx?: Queryable): Promise<PlannedLeg[]> {
+    const byAccount = new Map<string, PlannedLeg>();
+    for (const leg of request.legs) {
+      const token = await this.deps.tokens.require(leg.account.token, { allowDisabled: true, via: tx });
+      const ref = { ...leg.account, token: token.symbol } as AccountRef;
+      if (ref.kind === 'chain' && !token.networks.some((n) => n.network === ref.network)) {
+        throw new Error(`ledger: ${token.symbol} has no ${ref.network} network`);
+      }
+      const available = toAmount(leg.available ?? '0');
+      const frozen = toAmount(leg.frozen ?? '0');
+      if (ref.kind !== 'user' && !frozen.isZero()) {
+        throw new Error(`ledger: house account ${describeAccount(ref)} has no frozen balance`);
+      }
+      const id = `${ownerOf(ref)}/${ref.token}`;
+      const planned = byAccount.get(id);
+      if (planned) {
+        planned.available = planned.available.add(available);
+        planned.frozen = planned.frozen.add(frozen);
+      } else {
+        byAccount.set(id, { ref, key: this.keyOf(ref), available, frozen });
+      }
+    }
+    const legs = [...byAccount.values()].filter((leg) => !leg.available.isZero() || !leg.frozen.isZero());
+    if (legs.length === 0) throw new Error('ledger: a movement needs at least one non-zero leg');
+    const sums = new Map<string, Decimal>();
+    for (const leg of legs) {
+      sums.set(leg.ref.token, (sums.get(leg.ref.token) ?? new Decimal(0)).add(leg.available).add(leg.frozen));
+    }
+    for (const [token, sum] of sums) {
+      if (!sum.isZero())
+        throw new Error(`ledger: a ${request.type} movement of ${token} sums to ${sum.toFixed()}, not 0`);
+    }
+    return legs;
+  }
+
+  private async execute(
+    tx: Transaction,
+    request: MoveRequest,
+    legs: PlannedLeg[],
+    accounts: Map<string, repo.AccountRow>,
+  ): Promise<Movement> {
+    const now = this.deps.clock.now();
+    const deltas = legs.map((leg) => {
+      const account = accounts.get(accountKey(leg.key));
+      if (!account) throw new Error(`ledger: account ${accountKey(leg.key)} is missing`);
+      return {
+        accountId: account.id,
+        available: leg.available.toFixed(),
+        frozen: leg.frozen.toFixed(),
+        guarded: mustStayNonNegative(account.kind),
+      };
+    });
+    const written = await repo.writeMovement(
+      tx,
+      {
+        type: request.type,
+        refType: request.ref.type,
+        refId: request.ref.id === undefined || request.ref.id === null ? null : String(request.ref.id),
+        memo: request.memo ?? null,
+        causeKey: request.causeKey ?? null,
+        now,
+      },
+      deltas,
+    );
+    if (!written) {
+      // Nothing posted: the cause moved money before (its movement has postings), or an account
+      // would go below zero (the caller's rollback undoes what was applied).
+      const first = request.causeKey ? await repo.findMovementByCause(tx, request.causeKey) : undefined;
+      if (first && first.postings.length > 0) {
+        return { ...first, postings: await this.describe(tx, first.postings), replayed: true };
+      }
+      throw new Refused(deltas.filter((d) => d.guarded).map((d) => d.accountId));
+    }
+    const byId = new Map([...accounts.values()].map((account) => [account.id, account]));
+    return {
+      id: written.movementId,
+      createdAt: now,
+      replayed: false,
+      postings: written.postings.map((row) => this.toPosting(row, byId.get(row.accountId)!)),
+    };
+  }
+
+  private async describe(db: Queryable, rows: repo.PostingRow[]): Promise<Posting[]> {
+    const accounts = new Map(
+      (
+        await repo.accountsById(
+          db,
+          rows.map((row) => row.accountId),
+        )
+      ).map((a) => [a.id, a]),
+    );
+    return rows.map((row) => this.toPosting(row, accounts.get(row.accountId)!));
+  }
+
+  private toPosting(row: repo.PostingRow, account: repo.AccountRow): Posting {
+    return {
+      id: row.id,
+      accountId: row.accountId,
+      kind: account.kind,
+      owner: account.owner,
+      userId: account.userId,
+      token: account.token,
+      availableDelta: plain(row.availableDelta),
+      frozenDelta: plain(row.frozenDelta),
+      availableAfter: plain(row.availableAfter),
+      frozenAfter: plain(row.frozenAfter),
+    };
+  }
+}

@@ -1,0 +1,121 @@
+// What a user sees of their money: balances valued in USDT, the overview, and their ledger entries.
+import type { AssetOverview, Balance, BusinessType, FlowEntry } from '@tradeflip/contract';
+import { Decimal } from '@tradeflip/money';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { AppError } from '../../plugins/errors';
+import type { TokenRegistry } from '../token/registry';
+import type { PriceQuote, PriceSource } from './prices';
+import * as repo from './repository';
+
+/** USDT values keep the database's 18 decimals (truncated, like every amount). */
+const VALUE_DP = 18;
+const plain = (value: string | Decimal) => new Decimal(value).toFixed();
+
+export function toFlowEntry(row: repo.EntryRow): FlowEntry {
+  return {
+    id: String(row.id),
+    token: row.token,
+    type: row.type as BusinessType,
+    availableDelta: plain(row.availableDelta),
+    frozenDelta: plain(row.frozenDelta),
+    availableAfter: plain(row.availableAfter),
+    frozenAfter: plain(row.frozenAfter),
+    refType: row.refType,
+    refId: row.refId,
+    memo: row.memo,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export class WalletService {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      clock: Clock;
+      tokens: TokenRegistry;
+      prices: PriceSource;
+    },
+  ) {}
+
+  /** USDT is worth 1 by definition; other tokens ask the price source. */
+  private async quote(symbol: string): Promise<PriceQuote | undefined> {
+    if (symbol === 'USDT') return { price: '1', at: this.deps.clock.now() };
+    return this.deps.prices.getPrice(symbol);
+  }
+
+  /** Every enabled token (zero balances included, so the app lists them) plus any other one held. */
+  async balances(userId: number): Promise<{ list: Balance[]; pricedAt: Date }> {
+    const [tokens, held] = await Promise.all([
+      this.deps.tokens.all(),
+      repo.userBalances(this.deps.db, userId),
+    ]);
+    const heldBy = new Map(held.map((row) => [row.token, row]));
+    const shown = tokens.filter((token) => {
+      if (token.enabled) return true;
+      const row = heldBy.get(token.symbol);
+      return row !== undefined && !(new Decimal(row.available).isZero() && new Decimal(row.frozen).isZero());
+    });
+    const quotes = await Promise.all(shown.map((token) => this.quote(token.symbol)));
+    let pricedAt: Date | undefined;
+    const list = shown.map((token, i): Balance => {
+      const row = heldBy.get(token.symbol);
+      const available = new Decimal(row?.available ?? 0);
+      const frozen = new Decimal(row?.frozen ?? 0);
+      const total = available.add(frozen);
+      const quote = quotes[i];
+      if (quote && (!pricedAt || quote.at < pricedAt)) pricedAt = quote.at;
+      const price = new Decimal(quote?.price ?? 0);
+      return {
+        token: token.symbol,
+        available: available.toFixed(),
+        frozen: frozen.toFixed(),
+        total: total.toFixed(),
+        price: price.toFixed(),
+        usdtValue: total.mul(price).toDecimalPlaces(VALUE_DP, Decimal.ROUND_DOWN).toFixed(),
+        amountDp: token.amountDp,
+        priceDp: token.priceDp,
+      };
+    });
+    return { list, pricedAt: pricedAt ?? this.deps.clock.now() };
+  }
+
+  async overview(userId: number): Promise<AssetOverview> {
+    const { list, pricedAt } = await this.balances(userId);
+    let available = new Decimal(0);
+    let frozen = new Decimal(0);
+    for (const balance of list) {
+      available = available.add(new Decimal(balance.available).mul(balance.price));
+      frozen = frozen.add(new Decimal(balance.frozen).mul(balance.price));
+    }
+    const value = (amount: Decimal) => amount.toDecimalPlaces(VALUE_DP, Decimal.ROUND_DOWN).toFixed();
+    return {
+      totalUsdt: value(available.add(frozen)),
+      availableUsdt: value(available),
+      frozenUsdt: value(frozen),
+      pricedAt: pricedAt.toISOString(),
+    };
+  }
+
+  async flows(
+    userId: number,
+    query: { page: number; pageSize: number; token?: string; type?: BusinessType },
+  ): Promise<{ list: FlowEntry[]; total: number; page: number; pageSize: number }> {
+    const { rows, total } = await repo.userEntries(this.deps.db, {
+      userId,
+      token: query.token,
+      type: query.type,
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
+    return { list: rows.map(toFlowEntry), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** One of the user's own entries; anyone else's (or no such id) is 404. */
+  async flow(userId: number, id: string): Promise<FlowEntry> {
+    const numeric = /^\d{1,15}$/.test(id) ? Number(id) : undefined;
+    const row = numeric === undefined ? undefined : await repo.userEntry(this.deps.db, userId, numeric);
+    if (!row) throw new AppError(404, 'not_found', 'errors.notFound');
+    return toFlowEntry(row);
+  }
+}
