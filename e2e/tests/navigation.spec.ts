@@ -29,18 +29,23 @@ const SPEC_ROUTES = [
   '/pages/user/lang',
 ];
 
-const DETAIL_PAGES = ['/pages/wallet/depositDetail', '/pages/wallet/withdrawDetail', '/pages/wallet/token'];
+/** Each detail page, an id it accepts and what it then shows instead of the message. */
+const DETAIL_PAGES = [
+  { path: '/pages/wallet/depositDetail', id: '42', shows: 'coming-soon' },
+  { path: '/pages/wallet/withdrawDetail', id: '42', shows: 'coming-soon' },
+  { path: '/pages/wallet/token', id: 'USDT', shows: 'token-hero' },
+];
 
 test('detail pages without an id say "Missing parameter: id"', async ({ page }) => {
   await registerInBrowser(page, newEmail('missing-id'), newPassword());
-  for (const path of DETAIL_PAGES) {
+  for (const { path, id, shows } of DETAIL_PAGES) {
     await page.goto(path);
     await expect(page.getByTestId('missing-id')).toContainText('Missing parameter: id');
     await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
-    // With an id the same page shows its frame instead.
-    await page.goto(`${path}?id=42`);
+    // With an id the same page shows its content instead.
+    await page.goto(`${path}?id=${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await expect(page.getByTestId(shows)).toBeVisible();
     await expect(page.getByTestId('missing-id')).toHaveCount(0);
   }
 });

@@ -1,4 +1,5 @@
 import DecimalJs from 'decimal.js';
+import { DEFAULT_AMOUNT_DP, DEFAULT_PRICE_DP } from './defaults';
 
 /**
  * The one decimal type for money and prices. Precision is high enough for NUMERIC(38,18)
@@ -11,9 +12,6 @@ export const Decimal = DecimalJs.clone({
   toExpPos: 60,
 });
 export type Decimal = InstanceType<typeof Decimal>;
-
-export const DEFAULT_PRICE_DP = 4;
-export const DEFAULT_AMOUNT_DP = 6;
 
 /** Prices round half-up to `dp` decimals (spec §5), always showing `dp` places. */
 export function formatPrice(value: string | Decimal, dp: number = DEFAULT_PRICE_DP): string {

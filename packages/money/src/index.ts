@@ -1,2 +1,4 @@
+export * from './defaults';
 export * from './decimal';
 export * from './precision';
+export * from './display';

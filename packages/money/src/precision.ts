@@ -1,7 +1,7 @@
 // The precision map's keys (spec §3): symbols upper-cased, networks normalised, and `SYMBOL__NETWORK`
 // for a per-network amount precision. The server builds the map with these; the web app looks
 // symbols up with the same functions.
-import { DEFAULT_AMOUNT_DP, DEFAULT_PRICE_DP } from './decimal';
+import { DEFAULT_AMOUNT_DP, DEFAULT_PRICE_DP } from './defaults';
 
 export const networks = ['ERC20', 'BEP20'] as const;
 export type Network = (typeof networks)[number];
@@ -58,4 +58,50 @@ export function amountDpOf(
 export function decimalsOf(value: string): number {
   const dot = value.indexOf('.');
   return dot < 0 ? 0 : value.length - dot - 1;
+}
+
+/** A per-symbol entry as the precisions call (and some servers' precision maps) carry it (spec §3). */
+export interface PrecisionEntryLike {
+  symbol?: unknown;
+  price_precision?: unknown;
+  amount_precision?: unknown;
+  mainnet?: unknown;
+}
+
+const isDecimals = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 36;
+
+/** `USDT__bsc` → `USDT__BEP20`, `btc` → `BTC`: a map key in its normal form. */
+function normalizeKey(key: string): string {
+  const [symbol = '', network] = key.split('__');
+  return precisionKey(symbol, network);
+}
+
+/**
+ * Any precision map a server may answer, in its normal form: keys upper-cased and networks normalised,
+ * per-symbol entries (a list, or a `list`/`symbols` field) folded in, and values that are not whole
+ * decimals counts dropped, so lookups fall back to the defaults instead of showing nonsense.
+ */
+export function normalizePrecisionMap(raw: unknown): PrecisionLookup {
+  const map: PrecisionLookup = { price_dp: {}, amount_dp: {} };
+  if (!raw || typeof raw !== 'object') return map;
+  const source = raw as Record<string, unknown>;
+  for (const field of ['price_dp', 'amount_dp'] as const) {
+    const entries = source[field];
+    if (!entries || typeof entries !== 'object') continue;
+    for (const [key, dp] of Object.entries(entries)) {
+      if (isDecimals(dp) && key.trim()) map[field][normalizeKey(key)] = dp;
+    }
+  }
+  const lists = [raw, source.list, source.symbols].filter(Array.isArray) as unknown[][];
+  for (const entry of lists.flat() as PrecisionEntryLike[]) {
+    if (!entry || typeof entry.symbol !== 'string' || !entry.symbol.trim()) continue;
+    const network = typeof entry.mainnet === 'string' && entry.mainnet.trim() ? entry.mainnet : null;
+    if (isDecimals(entry.price_precision))
+      map.price_dp[normalizeSymbol(entry.symbol)] ??= entry.price_precision;
+    if (isDecimals(entry.amount_precision)) {
+      map.amount_dp[precisionKey(entry.symbol, network)] ??= entry.amount_precision;
+    }
+  }
+  return map;
 }

@@ -66,7 +66,7 @@ export function setLanguage(lang: Language): void {
   setDocumentLanguage(lang);
   if (!storeLanguage(lang)) return;
   if (getToken()) {
-    // The HTTP client (and axios) is loaded on demand, keeping it out of the first bundle.
+    // The HTTP client is loaded on demand, keeping it out of the first bundle.
     void import('./http')
       .then(({ http }) => http.post('/api/app/user/me/lang', { language: lang }, { silent: true }))
       .catch(() => undefined);

@@ -33,6 +33,11 @@ if (!window.matchMedia) {
   });
 }
 
+// Nor pointer capture, which antd-mobile's pull to refresh (use-gesture) asks for on a tap.
+Element.prototype.setPointerCapture ??= () => undefined;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.hasPointerCapture ??= () => false;
+
 // Nor ResizeObserver / IntersectionObserver, which some antd-mobile components use.
 class NoopObserver {
   observe() {}

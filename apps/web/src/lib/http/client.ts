@@ -1,13 +1,15 @@
 // The one HTTP client of the web app. Every request rule of spec §7–9 and DESIGN §10 lives here:
 // base URL, headers, idempotency keys, `_r`, cancel of identical in-flight calls, GET and 304 retry,
 // timeout, envelope unwrapping, 401 handling and failure toasts.
-import axios, { type AxiosError, type AxiosResponse, type Method } from 'axios';
 import { translate, type MessageKey } from '@tradeflip/i18n';
 import { getLanguage } from '../language';
 import { currentLocation, navigate } from '../navigation';
 import { clearSession, getToken } from '../session';
 import { showToast } from '../toast';
 import { ApiError, CancelError, isEnvelope } from './errors';
+import { fetchTransport, type Transport, type TransportResponse } from './transport';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   params?: Record<string, unknown>;
@@ -35,12 +37,13 @@ const RETRY_MAX_MS = 800;
 /** A superseding mutation that reuses a key waits for the first one's stored answer this many times. */
 const IN_FLIGHT_REPLAY_TRIES = 5;
 
-/** The axios instance; tests swap its adapter. */
-export const httpClient = axios.create({
-  headers: { Accept: 'application/json' },
-  // Timeouts are ours (see `attempt`), so they behave the same with every adapter.
-  timeout: 0,
-});
+// How an attempt reaches the server: fetch, or a test's fake.
+let transport: Transport = fetchTransport;
+
+/** For tests: answer requests with `fake` instead of the network; `null` restores fetch. */
+export function setTransport(fake: Transport | null): void {
+  transport = fake ?? fetchTransport;
+}
 
 let apiBase: string = import.meta.env.VITE_API_BASE || '/api';
 
@@ -167,7 +170,7 @@ async function request<T>(method: Method, url: string, body: unknown, opts: Requ
 }
 
 type Outcome =
-  | { kind: 'response'; response: AxiosResponse }
+  | { kind: 'response'; response: TransportResponse }
   | { kind: 'network' | 'timeout' | 'cancelled'; error: unknown };
 
 /** One logical call: its attempts, their timeouts and whatever may stop it. */
@@ -220,6 +223,7 @@ class Call {
     if (this.stopped) return { kind: 'cancelled', error: new CancelError() };
     const lang = getLanguage();
     const headers: Record<string, string> = {
+      Accept: 'application/json',
       'Accept-Language': lang,
       'X-Lang': lang,
       'X-Request-Id': uuid(),
@@ -232,7 +236,7 @@ class Call {
       headers['Cache-Control'] = 'no-cache';
       headers.Pragma = 'no-cache';
     }
-    const params = method === 'GET' ? { ...opts.params, _r: Date.now() } : opts.params;
+    const params = method === 'GET' ? { ...opts.params, _r: Date.now() } : { ...opts.params };
 
     const controller = new AbortController();
     let timedOut = false;
@@ -242,23 +246,13 @@ class Call {
     }, opts.timeout ?? DEFAULT_TIMEOUT_MS);
     this.current = { controller, timer };
     try {
-      const response = await httpClient.request({
-        method,
-        url,
-        params,
-        data: body,
-        headers,
-        signal: controller.signal,
-        // Every status comes back as a response; the call decides what it means.
-        validateStatus: () => true,
-      });
+      // Every status comes back as a response; the call decides what it means.
+      const response = await transport({ method, url, params, body, headers, signal: controller.signal });
       if (this.stopped) return { kind: 'cancelled', error: new CancelError() };
       return { kind: 'response', response };
     } catch (error) {
       if (this.stopped) return { kind: 'cancelled', error };
       if (timedOut) return { kind: 'timeout', error };
-      const e = error as AxiosError;
-      if (e.response) return { kind: 'response', response: e.response };
       // No answer: a network failure, or an abort we did not ask for (browser, proxy).
       return { kind: 'network', error };
     } finally {

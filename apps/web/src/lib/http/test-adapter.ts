@@ -1,9 +1,8 @@
-// A fake axios adapter for the client's tests: records each request and lets the test answer it.
-import { AxiosError, CanceledError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { httpClient } from './client';
+// A fake transport for the client's tests: records each request and lets the test answer it.
+import { setTransport } from './client';
+import type { TransportRequest, TransportResponse } from './transport';
 
 export interface FakeRequest {
-  config: InternalAxiosRequestConfig;
   method: string;
   url: string;
   params: Record<string, unknown>;
@@ -16,29 +15,29 @@ export interface FakeRequest {
 
 export function installFakeAdapter() {
   const requests: FakeRequest[] = [];
-  httpClient.defaults.adapter = (config) =>
-    new Promise<AxiosResponse>((resolve, reject) => {
-      const request: FakeRequest = {
-        config,
-        method: (config.method ?? 'get').toUpperCase(),
-        url: config.url ?? '',
-        params: (config.params ?? {}) as Record<string, unknown>,
-        body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-        header: (name) => {
-          const value = config.headers.get(name);
-          return value == null ? undefined : String(value);
-        },
-        respond: (status, data) =>
-          resolve({ status, statusText: String(status), data, headers: {}, config, request: {} }),
-        failNetwork: () => reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {})),
-        aborted: false,
-      };
-      config.signal?.addEventListener?.('abort', () => {
-        request.aborted = true;
-        reject(new CanceledError(undefined, undefined, config));
-      });
-      requests.push(request);
-    });
+  setTransport(
+    ({ method, url, params, body, headers, signal }: TransportRequest) =>
+      new Promise<TransportResponse>((resolve, reject) => {
+        const request: FakeRequest = {
+          method,
+          url,
+          params,
+          body,
+          header: (name) => {
+            const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
+            return key === undefined ? undefined : headers[key];
+          },
+          respond: (status, data) => resolve({ status, data: data ?? '' }),
+          failNetwork: () => reject(new TypeError('Failed to fetch')),
+          aborted: false,
+        };
+        signal.addEventListener('abort', () => {
+          request.aborted = true;
+          reject(new DOMException('The operation was aborted.', 'AbortError'));
+        });
+        requests.push(request);
+      }),
+  );
   return {
     requests,
     last: () => {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, SessionResult } from '@tradeflip/contract';
 
-// The HTTP client (axios) is not part of the sign-in page's first load: it is fetched when the form is
+// The HTTP client is not part of the sign-in page's first load: it is fetched when the form is
 // first focused (preloadLogin), or at the first sign-in.
 const loadHttp = () => import('@/lib/http');
 

@@ -11,7 +11,7 @@ import { showToast } from '@/lib/toast';
 import { preloadLogin, useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 
-// The first page many people see: its rules (zod) and the HTTP client (axios) load once they start
+// The first page many people see: its rules (zod) and the HTTP client load once they start
 // filling the form in, not with the page.
 const validators: LoadValidators<'email' | 'password'> = () =>
   import('@/components/form/validators').then((m) => ({

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loadAppQueryClient } from '@/app/app-query-client';
 import { loginPath, paths } from '@/app/paths';
 import {
   BoltIcon,
@@ -15,6 +16,13 @@ import {
 import { useDocumentTitle } from '@/components/page-frame';
 import { useSession } from '@/lib/session';
 import './home.css';
+
+// Home renders without TanStack Query for visitors (a fast first page); a signed-in person's balance
+// summary brings the query client and HTTP client with it.
+const BalanceSummary = lazy(async () => {
+  const [summary] = await Promise.all([import('@/components/balance-summary'), loadAppQueryClient()]);
+  return { default: summary.BalanceSummary };
+});
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -41,6 +49,12 @@ export function HomePage() {
           </Link>
         )}
       </header>
+
+      {session && (
+        <Suspense fallback={<div className="home__summary-slot" />}>
+          <BalanceSummary />
+        </Suspense>
+      )}
 
       <section className="hero" aria-labelledby="hero-title">
         <span className="hero__badge">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginPath, paths } from '@/app/paths';
+import { BalanceSummary } from '@/components/balance-summary';
 import { CopyButton } from '@/components/copy-button';
 import {
   CrownIcon,
@@ -32,6 +33,7 @@ export function ProfilePage() {
         <h1 className="tab-page__title">{t('titles.profile')}</h1>
       </header>
       {session ? <UserCard email={session.user.email} /> : <SignedOutCard />}
+      {session && <BalanceSummary />}
       <MenuList
         title={t('profile.sectionWallet')}
         items={[

@@ -1,0 +1,21 @@
+// What a wallet screen shows when its data could not be loaded: the reason and a retry.
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { RecordsIcon } from '@/components/icons';
+
+export function LoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      testId="load-error"
+      tone="warning"
+      icon={<RecordsIcon size={32} />}
+      title={t('wallet.loadFailed')}
+      action={
+        <button type="button" className="btn btn--primary btn--block" onClick={onRetry}>
+          {t('wallet.retry')}
+        </button>
+      }
+    />
+  );
+}
