@@ -104,6 +104,11 @@ async function main() {
       stdio: 'inherit',
     });
   }
+  heading('Deposit watcher: catch-up and credit latency (bench-watcher.ts)');
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/bench-watcher.ts'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
 }
 
 main().catch((error: unknown) => {

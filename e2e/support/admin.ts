@@ -30,3 +30,17 @@ export async function adminApi<T>(path: string, body: unknown): Promise<T> {
   if (answer.code !== 0) throw new Error(`${path}: ${answer.msg ?? response.status}`);
   return answer.data;
 }
+
+/** `npm run chain:deposit -- --email E --amount N --network NET`: test USDT to the user's deposit address. */
+export async function chainDeposit(
+  email: string,
+  amount: string,
+  network: 'ERC20' | 'BEP20',
+): Promise<string> {
+  const { stdout } = await run(
+    'npm',
+    ['run', '--silent', 'chain:deposit', '--', '--email', email, '--amount', amount, '--network', network],
+    { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT) } },
+  );
+  return stdout;
+}

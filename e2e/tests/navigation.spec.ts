@@ -29,10 +29,10 @@ const SPEC_ROUTES = [
   '/pages/user/lang',
 ];
 
-/** Each detail page, an id it accepts and what it then shows instead of the message. */
+/** Each detail page, an id and what it then shows instead of the message (no record 42 is the user's). */
 const DETAIL_PAGES = [
-  { path: '/pages/wallet/depositDetail', id: '42', shows: 'coming-soon' },
-  { path: '/pages/wallet/withdrawDetail', id: '42', shows: 'coming-soon' },
+  { path: '/pages/wallet/depositDetail', id: '42', shows: 'deposit-not-found' },
+  { path: '/pages/wallet/withdrawDetail', id: '42', shows: 'withdrawal-not-found' },
   { path: '/pages/wallet/token', id: 'USDT', shows: 'token-hero' },
 ];
 

@@ -7,14 +7,19 @@ import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ChainRegistry } from './chain/registry';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail/mailer';
+import { adminChainRoutes } from './modules/admin/chain-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { adminWalletRoutes } from './modules/admin/wallet-routes';
+import { adminWithdrawRoutes } from './modules/admin/withdraw-routes';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
+import { depositRoutes } from './modules/deposit/routes';
+import { DepositService } from './modules/deposit/service';
 import { healthRoutes } from './modules/health/routes';
 import { LedgerService } from './modules/ledger/service';
 import { TokenRegistry } from './modules/token/registry';
@@ -22,6 +27,8 @@ import { WalletOperations } from './modules/wallet/operations';
 import { ReferencePriceSource, type PriceSource } from './modules/wallet/prices';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
+import { withdrawRoutes } from './modules/withdraw/routes';
+import { WithdrawService } from './modules/withdraw/service';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -41,6 +48,8 @@ export interface AppOptions {
   limiter?: RateLimiter;
   /** USDT prices of balances; default: the tokens' reference prices until the market feed exists. */
   prices?: PriceSource;
+  /** The EVM networks (CHAINS); without them deposits and withdrawals are unavailable. */
+  chains?: ChainRegistry;
 }
 
 export interface Services {
@@ -50,6 +59,10 @@ export interface Services {
   ledger: LedgerService;
   wallet: WalletService;
   walletOperations: WalletOperations;
+  /** The EVM networks served, if any (server.ts starts their workers). */
+  chains: ChainRegistry | undefined;
+  deposits: DepositService;
+  withdrawals: WithdrawService;
 }
 
 declare module 'fastify' {
@@ -119,7 +132,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const prices = options.prices ?? new ReferencePriceSource({ tokens, clock });
   const wallet = new WalletService({ db, clock, tokens, prices });
   const walletOperations = new WalletOperations({ db, tokens, ledger });
-  app.decorate('services', { accounts, tokens, ledger, wallet, walletOperations });
+  const chains = options.chains;
+  const deposits = new DepositService({ db, clock, tokens, chains });
+  const withdrawals = new WithdrawService({
+    db,
+    clock,
+    tokens,
+    ledger,
+    chains,
+    limiter,
+    passwordRule: config.rateLimits.loginEmail,
+  });
+  app.decorate('services', {
+    accounts,
+    tokens,
+    ledger,
+    wallet,
+    walletOperations,
+    chains,
+    deposits,
+    withdrawals,
+  });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();
     if (!options.limiter) await limiter.close();
@@ -148,5 +181,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(walletRoutes, { wallet, tokens });
   await app.register(adminRoutes, { accounts });
   await app.register(adminWalletRoutes, { operations: walletOperations, db });
+  await app.register(depositRoutes, { deposits });
+  await app.register(adminChainRoutes, { deposits });
+  await app.register(withdrawRoutes, { withdrawals });
+  await app.register(adminWithdrawRoutes, { withdrawals });
   return app;
 }

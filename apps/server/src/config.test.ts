@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { HDKey } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { accountXpubOf } from './chain/hd';
 import { ConfigError, parseConfig, repoRoot } from './config';
 
 describe('config', () => {
@@ -86,5 +88,130 @@ describe('config', () => {
       'MAIL_FROM is required when SMTP_URL is set',
     );
     expect(() => parseConfig({ ADMIN_TOKEN: 'short' })).toThrow('ADMIN_TOKEN must be at least 16 characters');
+  });
+});
+
+describe('chain config', () => {
+  const mnemonic =
+    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+
+  it('runs the local development chains by default', () => {
+    expect(parseConfig({}).chains).toEqual({
+      mode: 'local',
+      networks: [],
+      depositKey: undefined,
+      hotWalletKey: undefined,
+      pollMs: 1000,
+      logRange: 500,
+      localBlockTimeSeconds: 1,
+    });
+    expect(parseConfig({ CHAINS: 'off' }).chains.mode).toBe('off');
+    expect(parseConfig({ LOCAL_CHAIN_BLOCK_TIME: '0.25' }).chains.localBlockTimeSeconds).toBe(0.25);
+  });
+
+  it('goes external when an RPC URL is set, with the real USDT contracts by default', () => {
+    const chains = parseConfig({
+      ETH_RPC_URL: 'https://eth.example.com/v2/key',
+      DEPOSIT_MNEMONIC: `  ${mnemonic.replace(/ /g, '   ')} `,
+      HOT_WALLET_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
+      CHAIN_POLL_MS: '4000',
+      CHAIN_LOG_RANGE: '2000',
+    }).chains;
+    expect(chains).toEqual({
+      mode: 'external',
+      networks: [
+        {
+          network: 'ERC20',
+          rpcUrl: 'https://eth.example.com/v2/key',
+          chainId: 1,
+          tokenAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+          tokenDecimals: 6,
+        },
+      ],
+      depositKey: { mnemonic },
+      hotWalletKey: { privateKey: `0x${'ab'.repeat(32)}` },
+      pollMs: 4000,
+      logRange: 2000,
+      localBlockTimeSeconds: 1,
+    });
+    const xpub = accountXpubOf(mnemonic);
+    const both = parseConfig({
+      BSC_RPC_URL: 'https://bsc.example.com',
+      ETH_RPC_URL: 'https://eth.example.com',
+      DEPOSIT_XPUB: xpub,
+      HOT_WALLET_MNEMONIC: mnemonic,
+      ETH_CHAIN_ID: '11155111',
+      BSC_CHAIN_ID: '97',
+      BSC_USDT_CONTRACT: '0x0000000000000000000000000000000000000bsc'.replace('bsc', 'b5c'),
+      BSC_USDT_DECIMALS: '6',
+    }).chains;
+    expect(both.networks.map((n) => [n.network, n.chainId, n.tokenDecimals])).toEqual([
+      ['ERC20', 11155111, 6],
+      ['BEP20', 97, 6],
+    ]);
+    expect(both.networks[1]!.tokenAddress).toBe('0x0000000000000000000000000000000000000b5c');
+    expect(both.depositKey).toEqual({ xpub });
+    expect(both.hotWalletKey).toEqual({ mnemonic });
+  });
+
+  it('stops on bad chain settings, naming the variable and never echoing a key', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    expect(problems({ CHAINS: 'remote' })).toEqual([
+      'CHAINS must be one of local, external, off (got "remote")',
+    ]);
+    expect(problems({ CHAINS: 'external' })).toEqual([
+      'ETH_RPC_URL or BSC_RPC_URL is required when CHAINS=external',
+      'DEPOSIT_XPUB or DEPOSIT_MNEMONIC is required with external chains (ETH_RPC_URL / BSC_RPC_URL)',
+    ]);
+    expect(problems({ BSC_RPC_URL: 'ws://bsc', DEPOSIT_MNEMONIC: mnemonic })).toEqual([
+      'BSC_RPC_URL must be an http:// or https:// URL (got "ws://bsc")',
+    ]);
+    expect(
+      problems({
+        ETH_RPC_URL: 'https://eth',
+        DEPOSIT_MNEMONIC: 'secret words that are not a mnemonic',
+        HOT_WALLET_PRIVATE_KEY: '0xsecret',
+        ETH_USDT_CONTRACT: '0x123',
+        ETH_USDT_DECIMALS: '19',
+        CHAIN_LOG_RANGE: '0',
+        LOCAL_CHAIN_BLOCK_TIME: 'fast',
+      }),
+    ).toEqual([
+      'ETH_USDT_CONTRACT must be a 0x address of 40 hex digits (got "0x123")',
+      'ETH_USDT_DECIMALS must be a whole number from 0 to 18 (got "19")',
+      'DEPOSIT_MNEMONIC must be a valid BIP-39 mnemonic (English words, correct checksum)',
+      'HOT_WALLET_PRIVATE_KEY must be 0x followed by 64 hex digits',
+      'CHAIN_LOG_RANGE must be a whole number from 1 to 100000 (got "0")',
+      'LOCAL_CHAIN_BLOCK_TIME must be a number of seconds above 0 and at most 3600 (got "fast")',
+    ]);
+    const secretXpub = 'xpub-that-is-not-one';
+    const xpubProblems = problems({ ETH_RPC_URL: 'https://eth', DEPOSIT_XPUB: secretXpub });
+    expect(xpubProblems).toHaveLength(1);
+    expect(xpubProblems[0]).toMatch(/^DEPOSIT_XPUB is not a usable extended public key/);
+    expect(xpubProblems[0]).not.toContain(secretXpub);
+    // An xpub of the wrong level would give addresses no wallet finds.
+    expect(
+      problems({
+        ETH_RPC_URL: 'https://eth',
+        DEPOSIT_XPUB: HDKey.fromMasterSeed(new Uint8Array(32)).publicExtendedKey!,
+      }),
+    ).toEqual([
+      expect.stringMatching(/^DEPOSIT_XPUB is not a usable extended public key: Expected the account-level/),
+    ]);
+    expect(
+      problems({
+        ETH_RPC_URL: 'https://eth',
+        DEPOSIT_MNEMONIC: mnemonic,
+        DEPOSIT_XPUB: accountXpubOf(mnemonic),
+      }),
+    ).toEqual(['DEPOSIT_XPUB and DEPOSIT_MNEMONIC are both set: set one']);
   });
 });

@@ -2,7 +2,11 @@
 // process.env; everything else receives a parsed Config.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { validateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english';
 import { z } from 'zod';
+import { depositAddressDeriver, type DepositKey, type HotWalletKey } from './chain/hd';
+import type { NetworkName } from './db/schema';
 
 /** The monorepo root, found from this file's location (not from the working directory). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -64,6 +68,43 @@ const postgresUrl = optionalText.refine((value) => value === undefined || /^post
   error: 'must be a postgres:// or postgresql:// URL',
 });
 
+const httpUrl = optionalText.refine((value) => value === undefined || /^https?:\/\/\S+$/.test(value), {
+  error: 'must be an http:// or https:// URL',
+});
+
+const contractAddress = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((value) => /^0x[0-9a-fA-F]{40}$/.test(value), { error: 'must be a 0x address of 40 hex digits' })
+    .transform((value) => value as `0x${string}`);
+
+const mnemonic = optionalText.refine(
+  (value) => value === undefined || validateMnemonic(value.split(/\s+/).join(' '), wordlist),
+  { error: 'must be a valid BIP-39 mnemonic (English words, correct checksum)' },
+);
+
+/** Seconds, fractions allowed (e.g. "0.5"). */
+const seconds = (fallback: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((value) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0 && Number(value) <= max, {
+      error: `must be a number of seconds above 0 and at most ${max}`,
+    })
+    .transform(Number);
+
+const chainModes = ['local', 'external', 'off'] as const;
+export type ChainMode = (typeof chainModes)[number];
+
+/** The real USDT contracts; the development chains deploy their own test token instead. */
+export const USDT_CONTRACTS = {
+  ERC20: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+  BEP20: '0x55d398326f99059fF775485246999027B3197955',
+} as const satisfies Record<NetworkName, string>;
+
 const envSchema = z
   .object({
     PORT: integer(8080, 0, 65535),
@@ -92,14 +133,115 @@ const envSchema = z
     RATE_LIMIT_REGISTER_EMAIL: rateRule('10/900'),
     RATE_LIMIT_REGISTER_IP: rateRule('30/900'),
     RATE_LIMIT_API_IP: rateRule('1200/60'),
+    // ---- Chains (DESIGN §5) ----
+    CHAINS: optionalText.pipe(
+      z.enum(chainModes, { error: `must be one of ${chainModes.join(', ')}` }).optional(),
+    ),
+    ETH_RPC_URL: httpUrl,
+    BSC_RPC_URL: httpUrl,
+    ETH_CHAIN_ID: integer(1, 1, 2 ** 31 - 1),
+    BSC_CHAIN_ID: integer(56, 1, 2 ** 31 - 1),
+    ETH_USDT_CONTRACT: contractAddress(USDT_CONTRACTS.ERC20),
+    BSC_USDT_CONTRACT: contractAddress(USDT_CONTRACTS.BEP20),
+    ETH_USDT_DECIMALS: integer(6, 0, 18),
+    BSC_USDT_DECIMALS: integer(18, 0, 18),
+    DEPOSIT_MNEMONIC: mnemonic,
+    DEPOSIT_XPUB: optionalText,
+    HOT_WALLET_PRIVATE_KEY: optionalText.refine(
+      (value) => value === undefined || /^0x[0-9a-fA-F]{64}$/.test(value),
+      {
+        error: 'must be 0x followed by 64 hex digits',
+      },
+    ),
+    HOT_WALLET_MNEMONIC: mnemonic,
+    CHAIN_POLL_MS: integer(1000, 50, 600_000),
+    CHAIN_LOG_RANGE: integer(500, 1, 100_000),
+    LOCAL_CHAIN_BLOCK_TIME: seconds('1', 3600),
   })
   .superRefine((env, ctx) => {
     if (env.SMTP_URL && !env.MAIL_FROM) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
     }
+    const mode = chainModeOf(env);
+    if (env.DEPOSIT_MNEMONIC && env.DEPOSIT_XPUB) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEPOSIT_XPUB'],
+        message: 'and DEPOSIT_MNEMONIC are both set: set one',
+      });
+    }
+    if (env.HOT_WALLET_PRIVATE_KEY && env.HOT_WALLET_MNEMONIC) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HOT_WALLET_MNEMONIC'],
+        message: 'and HOT_WALLET_PRIVATE_KEY are both set: set one',
+      });
+    }
+    if (env.DEPOSIT_XPUB) {
+      try {
+        depositAddressDeriver({ xpub: env.DEPOSIT_XPUB })(0);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DEPOSIT_XPUB'],
+          message: `is not a usable extended public key: ${(error as Error).message}`,
+        });
+      }
+    }
+    if (mode === 'external') {
+      if (!env.ETH_RPC_URL && !env.BSC_RPC_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ETH_RPC_URL'],
+          message: 'or BSC_RPC_URL is required when CHAINS=external',
+        });
+      }
+      if (!env.DEPOSIT_MNEMONIC && !env.DEPOSIT_XPUB) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DEPOSIT_XPUB'],
+          message: 'or DEPOSIT_MNEMONIC is required with external chains (ETH_RPC_URL / BSC_RPC_URL)',
+        });
+      }
+    }
   });
 
+/** CHAINS, or by default: external when an RPC URL is given, else the local development chains. */
+function chainModeOf(env: { CHAINS?: ChainMode; ETH_RPC_URL?: string; BSC_RPC_URL?: string }): ChainMode {
+  return env.CHAINS ?? (env.ETH_RPC_URL || env.BSC_RPC_URL ? 'external' : 'local');
+}
+
 export type Env = Record<string, string | undefined>;
+
+/** One real network of the external mode. */
+export interface ExternalNetworkConfig {
+  network: NetworkName;
+  rpcUrl: string;
+  chainId: number;
+  tokenAddress: `0x${string}`;
+  tokenDecimals: number;
+}
+
+export interface ChainsConfig {
+  /**
+   * local: two Anvil chains started with the server (ERC20 and BEP20, test USDT, dev keys);
+   * external: the networks of ETH_RPC_URL / BSC_RPC_URL with the configured keys; off: no deposits
+   * or withdrawals.
+   */
+  mode: ChainMode;
+  /** External mode: the networks that have an RPC URL. */
+  networks: ExternalNetworkConfig[];
+  /** External mode: DEPOSIT_XPUB or DEPOSIT_MNEMONIC. */
+  depositKey: DepositKey | undefined;
+  /** External mode: HOT_WALLET_PRIVATE_KEY or HOT_WALLET_MNEMONIC; without it withdrawals wait. */
+  hotWalletKey: HotWalletKey | undefined;
+  /** How often the watcher (and the sender) look for new blocks. */
+  pollMs: number;
+  /** Most blocks one eth_getLogs call covers. */
+  logRange: number;
+  /** Local mode: seconds between blocks, so confirmations count up. */
+  localBlockTimeSeconds: number;
+}
 
 export interface Config {
   port: number;
@@ -131,6 +273,7 @@ export interface Config {
     /** Every /api call, per client IP. */
     apiIp: RateRule | null;
   };
+  chains: ChainsConfig;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +283,14 @@ export class ConfigError extends Error {
   }
 }
 
+/** Keys: a bad value is named, never echoed (start-up errors end up in logs). */
+const secretVariables = new Set([
+  'DEPOSIT_MNEMONIC',
+  'DEPOSIT_XPUB',
+  'HOT_WALLET_PRIVATE_KEY',
+  'HOT_WALLET_MNEMONIC',
+]);
+
 /** Parses an environment; throws ConfigError naming every bad variable. */
 export function parseConfig(env: Env): Config {
   const result = envSchema.safeParse(env);
@@ -148,7 +299,8 @@ export function parseConfig(env: Env): Config {
       result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const given = env[name];
-        return `${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+        const shown = given === undefined || secretVariables.has(name) ? '' : ` (got "${given}")`;
+        return `${name} ${issue.message}${shown}`;
       }),
     );
   }
@@ -177,6 +329,53 @@ export function parseConfig(env: Env): Config {
       registerIp: e.RATE_LIMIT_REGISTER_IP,
       apiIp: e.RATE_LIMIT_API_IP,
     },
+    chains: chainsConfigOf(e),
+  };
+}
+
+function chainsConfigOf(e: z.infer<typeof envSchema>): ChainsConfig {
+  const mode = chainModeOf(e);
+  const external = mode === 'external';
+  const networks: ExternalNetworkConfig[] = [];
+  if (external && e.ETH_RPC_URL) {
+    networks.push({
+      network: 'ERC20',
+      rpcUrl: e.ETH_RPC_URL,
+      chainId: e.ETH_CHAIN_ID,
+      tokenAddress: e.ETH_USDT_CONTRACT,
+      tokenDecimals: e.ETH_USDT_DECIMALS,
+    });
+  }
+  if (external && e.BSC_RPC_URL) {
+    networks.push({
+      network: 'BEP20',
+      rpcUrl: e.BSC_RPC_URL,
+      chainId: e.BSC_CHAIN_ID,
+      tokenAddress: e.BSC_USDT_CONTRACT,
+      tokenDecimals: e.BSC_USDT_DECIMALS,
+    });
+  }
+  const words = (value: string) => value.split(/\s+/).join(' ');
+  return {
+    mode,
+    networks,
+    depositKey: !external
+      ? undefined
+      : e.DEPOSIT_XPUB
+        ? { xpub: e.DEPOSIT_XPUB }
+        : e.DEPOSIT_MNEMONIC
+          ? { mnemonic: words(e.DEPOSIT_MNEMONIC) }
+          : undefined,
+    hotWalletKey: !external
+      ? undefined
+      : e.HOT_WALLET_PRIVATE_KEY
+        ? { privateKey: e.HOT_WALLET_PRIVATE_KEY as `0x${string}` }
+        : e.HOT_WALLET_MNEMONIC
+          ? { mnemonic: words(e.HOT_WALLET_MNEMONIC) }
+          : undefined,
+    pollMs: e.CHAIN_POLL_MS,
+    logRange: e.CHAIN_LOG_RANGE,
+    localBlockTimeSeconds: e.LOCAL_CHAIN_BLOCK_TIME,
   };
 }
 

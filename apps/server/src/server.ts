@@ -1,34 +1,67 @@
-// Starts the server: config → database (migrated) → app → listen. Stops cleanly on SIGINT/SIGTERM.
+// Starts the server: config → database (migrated) → chains (CHAINS; the embedded default starts two
+// local Anvil chains) → app → listen → background workers. Stops cleanly on SIGINT/SIGTERM: workers
+// first, then the app and database, then the chains.
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { resolveAdminToken, adminTokenFile } from './admin-token';
-import { ConfigError, loadConfig } from './config';
+import { ChainRegistry } from './chain/registry';
+import {
+  chainSetupFromConfig,
+  removeChainRecord,
+  rpcUrlForLog,
+  writeChainRecord,
+  type ChainRecord,
+} from './chain/setup';
+import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseLockedError } from './db/pglite-lock';
 import { deleteExpiredIdempotencyKeys } from './plugins/idempotency';
 import { localUrl, removeServerRecord, writeServerRecord } from './server-record';
+import { startChainWatchers } from './workers/chain-watcher';
+import { startWithdrawalSender } from './workers/withdrawal-sender';
 
 const MAINTENANCE_MS = 3600_000;
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
+  const chains = await startChains(config).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const adminToken = resolveAdminToken(config);
-  const app = await buildApp({ config, db: database.db, driver: database.driver, adminToken });
+  const app = await buildApp({ config, db: database.db, driver: database.driver, adminToken, chains });
   app.addHook('onClose', () => database.close());
+  // After the database (hooks run in order): the workers using both are stopped before either.
+  if (chains) app.addHook('onClose', () => chains.stop());
 
   await app.listen({ port: config.port, host: config.host });
   const url = localUrl(app.server.address() as AddressInfo);
   const record = writeServerRecord(config.dataDir, url);
+  // Where `npm run chain:deposit` finds the local chains while this server runs them.
+  let chainRecord: ChainRecord | undefined;
+  if (chains && config.chains.mode === 'local') chainRecord = writeChainRecord(config.dataDir, chains.setup);
   app.log.info(
     {
       url,
       database: database.driver === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL',
       mail: config.smtpUrl ? 'SMTP' : `${config.dataDir}/outbox`,
       adminApi: adminToken ? (config.adminToken ? 'ADMIN_TOKEN' : adminTokenFile(config.dataDir)) : 'off',
+      chains: chains
+        ? Object.fromEntries(
+            chains
+              .networks()
+              .map((net) => [net.network, `${rpcUrlForLog(net.rpcUrl)} (chain id ${net.chainId})`]),
+          )
+        : 'off',
     },
     'TradeFlip is running',
   );
+
+  // Background workers, each one leader across processes sharing the database.
+  const workers: { stop(): Promise<void> }[] = [...startChainWatchers(app, database.db, { log: app.log })];
+  const withdrawalSender = startWithdrawalSender(app, database.db);
+  if (withdrawalSender) workers.push(withdrawalSender);
 
   const maintenance = setInterval(() => {
     const now = new Date();
@@ -46,18 +79,42 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(maintenance);
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => process.exit(1), 15_000).unref();
     removeServerRecord(config.dataDir, record);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    if (chainRecord) removeChainRecord(config.dataDir, chainRecord);
+    Promise.all(workers.map((worker) => worker.stop()))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** The chains of CHAINS (the local ones are started here), or undefined when off. */
+async function startChains(config: Config): Promise<ChainRegistry | undefined> {
+  let setup;
+  try {
+    setup = await chainSetupFromConfig(config);
+  } catch (error) {
+    if (config.chains.mode !== 'local') throw error;
+    throw new Error(
+      `The local chains did not start (CHAINS=off runs without deposits and withdrawals): ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (!setup) return undefined;
+  try {
+    return new ChainRegistry(setup);
+  } catch (error) {
+    await setup.stop?.();
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {

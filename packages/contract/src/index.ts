@@ -4,3 +4,4 @@ export * from './admin';
 export * from './health';
 export * from './wallet';
 export * from './admin-wallet';
+export * from './chain-wallet';

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DatabaseLockedError } from '../db/pglite-lock';
 import { formatAudit, runAudit } from '../modules/ledger/audit';
-import { CliError } from './commands';
+import { CliError } from './command-kit';
 import { viaServer } from './connection';
 
 async function main(args: string[]): Promise<number> {

@@ -7,7 +7,7 @@ import { readAdminTokenFile } from '../admin-token';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
 import { readServerRecord } from '../server-record';
-import { CliError, type AdminApi } from './commands';
+import { CliError, type AdminApi } from './command-kit';
 
 export interface Connection {
   api: AdminApi;

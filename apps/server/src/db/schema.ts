@@ -266,3 +266,165 @@ export const ledgerPostings = pgTable(
     check('ledger_postings_nonzero_check', sql`${t.availableDelta} <> 0 or ${t.frozenDelta} <> 0`),
   ],
 );
+
+// ---- On-chain deposits and withdrawals (DESIGN §5) ----
+
+/** A user's deposit address on a network, derived from the deposit HD key at the user's index. */
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    network: text('network').$type<NetworkName>().notNull(),
+    /** Lower-case 0x address. */
+    address: text('address').notNull(),
+    /** The BIP-32 child index (m/44'/60'/0'/0/index): the user's id. */
+    derivationIndex: bigint('derivation_index', { mode: 'number' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.network] }),
+    unique('deposit_addresses_network_address_key').on(t.network, t.address),
+  ],
+);
+
+/** Where each network's deposit watcher goes on: the next block to scan and the hash of the one before. */
+export const chainCursors = pgTable('chain_cursors', {
+  network: text('network').$type<NetworkName>().primaryKey(),
+  nextBlock: bigint('next_block', { mode: 'number' }).notNull(),
+  /** Hash of block nextBlock − 1 as scanned: a different hash there now means a reorg. */
+  lastBlockHash: text('last_block_hash'),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+export const depositStatuses = ['pending', 'confirming', 'completed', 'failed'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
+/**
+ * One ERC-20 Transfer to a deposit address, keyed by (network, tx hash, log index) so the same log
+ * seen twice is one deposit. Credited through the ledger once confirmed (`movement_id`).
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    token: text('token')
+      .notNull()
+      .references(() => tokens.symbol),
+    network: text('network').$type<NetworkName>().notNull(),
+    address: text('address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    /** In token units (the chain's base units divided by its decimals). */
+    amount: money('amount').notNull(),
+    confirmations: integer('confirmations').notNull().default(0),
+    requiredConfirmations: integer('required_confirmations').notNull(),
+    status: text('status').$type<DepositStatus>().notNull(),
+    /** Below the network's minimum deposit: recorded, never credited. */
+    belowMinimum: boolean('below_minimum').notNull().default(false),
+    /** The ledger movement that credited it. */
+    movementId: bigint('movement_id', { mode: 'number' }),
+    /** The movement that took it back after its block vanished in a reorg. */
+    reversalMovementId: bigint('reversal_movement_id', { mode: 'number' }),
+    /** Why operators should look at it (e.g. reversed after a reorg), else null. */
+    flag: text('flag'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    /** When it was credited, or found failed. */
+    processedAt: timestamptz('processed_at'),
+  },
+  (t) => [
+    unique('deposits_chain_event_key').on(t.network, t.txHash, t.logIndex),
+    index('deposits_user_idx').on(t.userId, t.id),
+    index('deposits_status_idx').on(t.status),
+    check('deposits_status_check', sql`${t.status} in ('pending', 'confirming', 'completed', 'failed')`),
+    check('deposits_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const withdrawalStatuses = [
+  'reviewing',
+  'approved',
+  'processing',
+  'completed',
+  'rejected',
+  'failed',
+] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+/**
+ * A withdrawal: amount + fee frozen at submission (`reviewing`), then approved or rejected by an
+ * operator; approved ones are signed with a nonce from hot_wallet_nonces and recorded (`raw_tx`,
+ * `tx_hash`) before broadcast (`processing`, shown as on-chain processing), then `completed` or
+ * `failed` (funds returned).
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    token: text('token')
+      .notNull()
+      .references(() => tokens.symbol),
+    network: text('network').$type<NetworkName>().notNull(),
+    /** Recipient, lower-case 0x address. */
+    address: text('address').notNull(),
+    /** What the recipient receives. */
+    amount: money('amount').notNull(),
+    /** Charged on top of the amount; goes to the vault when the withdrawal completes. */
+    fee: money('fee').notNull(),
+    status: text('status').$type<WithdrawalStatus>().notNull(),
+    rejectReason: text('reject_reason'),
+    failureReason: text('failure_reason'),
+    /** The hot wallet that sends it, its nonce, and the signed transaction, recorded before broadcast. */
+    fromAddress: text('from_address'),
+    nonce: integer('nonce'),
+    rawTx: text('raw_tx'),
+    txHash: text('tx_hash'),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    reviewedAt: timestamptz('reviewed_at'),
+    broadcastAt: timestamptz('broadcast_at'),
+    processedAt: timestamptz('processed_at'),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.id),
+    index('withdrawals_status_idx').on(t.status),
+    unique('withdrawals_nonce_key').on(t.network, t.fromAddress, t.nonce),
+    check(
+      'withdrawals_status_check',
+      sql`${t.status} in ('reviewing', 'approved', 'processing', 'completed', 'rejected', 'failed')`,
+    ),
+    check('withdrawals_amounts_check', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+);
+
+/** The next nonce of each hot wallet, kept here so concurrent sends never share one. */
+export const hotWalletNonces = pgTable(
+  'hot_wallet_nonces',
+  {
+    network: text('network').$type<NetworkName>().notNull(),
+    address: text('address').notNull(),
+    nextNonce: integer('next_nonce').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.address] })],
+);
+
+/** Leases of background workers: one leader per name across processes sharing the database. */
+export const workerLeases = pgTable('worker_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});

@@ -62,8 +62,11 @@ function send(
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-function localiseFields(lang: Language, fields: Record<string, MessageKey>) {
-  return Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, translate(lang, key)]));
+/** Field messages share the error's placeholders (e.g. 'Up to {n} decimals' beside the amount). */
+function localiseFields(lang: Language, fields: Record<string, MessageKey>, vars?: Vars) {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, key]) => [field, translate(lang, key, vars)]),
+  );
 }
 
 /** Field name and i18n key of one schema issue; messages that aren't catalog keys get a generic text. */
@@ -87,7 +90,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
     const data = error.options.fields
-      ? { ...error.options.data, fields: localiseFields(lang, error.options.fields) }
+      ? { ...error.options.data, fields: localiseFields(lang, error.options.fields, error.options.vars) }
       : error.options.data;
     return send(request, reply, error.statusCode, error.reason, error.msgKey, {
       vars: error.options.vars,

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
+import type { ChainRegistry } from '../chain/registry';
 import type { Clock } from '../clock';
 import { loadTestSettings, parseConfig, type Env } from '../config';
 import { openPglite, type Database, type DatabaseHandle } from '../db/client';
@@ -134,6 +135,8 @@ export interface TestAppOptions {
   limiter?: RateLimiter;
   adminToken?: string;
   prices?: PriceSource;
+  /** The chains the app serves (tests build a registry on their own Anvil); none by default. */
+  chains?: ChainRegistry;
   /** Adds routes before the app is ready (e.g. one that fails on purpose). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -189,6 +192,7 @@ export function useDatabase(target: DatabaseTarget) {
         mailer,
         limiter: options.limiter,
         prices: options.prices,
+        chains: options.chains,
         adminToken: options.adminToken ?? ADMIN_TOKEN,
       });
       apps.push(app);

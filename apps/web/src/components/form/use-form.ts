@@ -11,6 +11,12 @@ export type FieldError = { key: string; vars?: Record<string, string | number> }
 /** Returns the i18n key of the first problem, or undefined when the value is fine. */
 export type Validator<K extends string> = (value: string, values: Record<K, string>) => string | undefined;
 
+/** A validator whose message has placeholders answers the key with their values ('Up to {n} decimals'). */
+export type RuleWithVars<K extends string> = (
+  value: string,
+  values: Record<K, string>,
+) => string | { key: string; vars?: Record<string, string | number> } | undefined;
+
 /** A validator from a zod schema whose messages are i18n keys (packages/contract). */
 export function fromSchema<K extends string>(schema: {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
@@ -21,7 +27,7 @@ export function fromSchema<K extends string>(schema: {
   };
 }
 
-export type Validators<K extends string> = Partial<Record<K, Validator<K>>>;
+export type Validators<K extends string> = Partial<Record<K, Validator<K> | RuleWithVars<K>>>;
 /** Loads a page's rules on demand; a module-level function, so forms share what it loaded. */
 export type LoadValidators<K extends string> = () => Promise<Validators<K>>;
 
@@ -73,8 +79,9 @@ export function useForm<K extends string>({ initial, validators, dependents }: F
   /** The rules' verdict on `name`; none until lazily loaded rules are there. */
   const check = useCallback(
     (name: K, all: Record<K, string>): FieldError | undefined => {
-      const key = rulesNow(validators)?.[name]?.(all[name], all);
-      return key ? { key } : undefined;
+      const problem = rulesNow(validators)?.[name]?.(all[name], all);
+      if (!problem) return undefined;
+      return typeof problem === 'string' ? { key: problem } : problem;
     },
     [validators],
   );

@@ -14,7 +14,7 @@ import { useAssetOverview } from '@/lib/asset-overview';
 import { formatDateTime } from '@/lib/format-time';
 import { usePrecisions } from '@/lib/precisions';
 import { useBalances } from '../api/get-balances';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/load-error';
 import { TokenBadge } from '../components/token-badge';
 import { tokenAmountDp } from '../components/token-decimals';
 import '../components/wallet.css';

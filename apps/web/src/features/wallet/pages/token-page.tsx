@@ -18,7 +18,7 @@ import { useBalances } from '../api/get-balances';
 import { useFlows } from '../api/get-flows';
 import { FlowDetailSheet } from '../components/flow-detail-sheet';
 import { FlowItem } from '../components/flow-item';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/load-error';
 import { TokenBadge } from '../components/token-badge';
 import { tokenAmountDp } from '../components/token-decimals';
 import { TypeFilterSheet } from '../components/type-filter-sheet';

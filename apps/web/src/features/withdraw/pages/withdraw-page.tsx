@@ -1,8 +1,310 @@
+// Withdraw (/pages/wallet/withdraw, optional ?token=USDT): pick the network, enter the address and the
+// amount ('Max' fills the available balance less the fee), see the fee and what arrives, then confirm
+// with the login password in a bottom sheet. The new withdrawal opens in its detail, reviewing.
+import { useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon';
+import Button from 'antd-mobile/es/components/button';
+import {
+  WITHDRAWAL_REVIEW_HOURS,
+  type ChainNetwork,
+  type WithdrawBody,
+  type WithdrawConfig,
+  type WithdrawNetworkConfig,
+} from '@tradeflip/contract';
+import { Decimal, displayAmount, normalizeSymbol } from '@tradeflip/money';
+import { paths } from '@/app/paths';
+import { DetailList, DetailRow } from '@/components/detail-list';
+import { EmptyState } from '@/components/empty-state';
+import { TextField } from '@/components/form/text-field';
+import { useForm, type FieldError } from '@/components/form/use-form';
+import { WithdrawIcon } from '@/components/icons';
+import { LoadError } from '@/components/load-error';
+import { OptionPicker } from '@/components/option-picker';
+import { PageFrame } from '@/components/page-frame';
+import { RecordsLink } from '@/components/records-link';
+import { displayLimit } from '@/lib/amount-limits';
+import { useAntiRepeat } from '@/lib/anti-repeat';
+import { isApiError, isCancel, newIdempotencyKey } from '@/lib/http';
+import { useSession } from '@/lib/session';
+import { showError, showToast } from '@/lib/toast';
+import { useWithdrawConfig } from '../api/get-withdraw-config';
+import { withdrawalQueryOptions } from '../api/get-withdrawal';
+import { useSubmitWithdrawal } from '../api/submit-withdrawal';
+import { ConfirmSheet } from '../components/confirm-sheet';
+import {
+  addressRule,
+  amountRule,
+  cleanAmountInput,
+  maxAmount,
+  type WithdrawField,
+} from '../components/withdraw-rules';
+import '../components/withdraw.css';
 
-/** Frame of the withdraw screen; its content arrives with its feature. */
 export function WithdrawPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t('titles.withdraw')} />;
+  const [params] = useSearchParams();
+  const token = normalizeSymbol(params.get('token') || 'USDT');
+  const config = useWithdrawConfig(token);
+  return (
+    <PageFrame
+      title={t('titles.withdraw')}
+      className="withdraw"
+      right={
+        <RecordsLink to={paths.withdrawList} label={t('withdraw.records')} testId="withdraw-records-link" />
+      }
+    >
+      {config.data ? (
+        <WithdrawForm config={config.data} />
+      ) : config.isError ? (
+        <LoadError onRetry={() => void config.refetch()} />
+      ) : (
+        <div className="withdraw-skeleton" aria-busy="true" />
+      )}
+    </PageFrame>
+  );
+}
+
+function WithdrawForm({ config }: { config: WithdrawConfig }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const token = config.token;
+  const [network, setNetwork] = useState<ChainNetwork | undefined>(
+    () => (config.networks.find((n) => n.enabled) ?? config.networks[0])?.network,
+  );
+  const chosen = config.networks.find((n) => n.network === network);
+  const rulesFor = (net: WithdrawNetworkConfig | undefined) => ({
+    address: addressRule,
+    ...(net ? { amount: amountRule({ token, available: config.available, network: net }) } : {}),
+  });
+  const form = useForm<WithdrawField>({ initial: { address: '', amount: '' }, validators: rulesFor(chosen) });
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const submit = useSubmitWithdrawal();
+  // The key of a withdrawal sent without an answer (network error): sending the same again reuses it,
+  // so the server makes it once.
+  const unanswered = useRef<{ key: string; body: string } | null>(null);
+
+  const openConfirm = useAntiRepeat(async () => {
+    if (!chosen?.enabled) {
+      showToast(t('errors.withdrawUnavailable'));
+      return;
+    }
+    const problem = await form.validateAll();
+    if (problem) {
+      showToast(problem);
+      return;
+    }
+    setSheetOpen(true);
+  });
+
+  if (config.networks.length === 0 || !chosen) {
+    return (
+      <EmptyState
+        testId="withdraw-unavailable"
+        tone="warning"
+        icon={<WithdrawIcon size={32} />}
+        title={t('errors.withdrawUnavailable')}
+      />
+    );
+  }
+
+  const dp = chosen.amountDp;
+  const amountText = form.values.amount.trim();
+  const amountOk = /^\d+(\.\d+)?$/.test(amountText);
+  const arrival = amountOk ? displayAmount(amountText, dp) : '--';
+  const total = amountOk ? displayAmount(new Decimal(amountText).plus(chosen.fee), dp) : '--';
+
+  const chooseNetwork = (next: ChainNetwork) => {
+    setNetwork(next);
+    // The minimum, fee and decimals change with the network: re-check an amount already typed.
+    const net = config.networks.find((n) => n.network === next);
+    if (net && form.values.amount)
+      form.setFieldError('amount', asFieldError(rulesFor(net).amount?.(form.values.amount, form.values)));
+  };
+
+  /** Sends the withdrawal; resolves with the password field's error when that is what is wrong. */
+  const confirm = async (password: string): Promise<FieldError | undefined> => {
+    const body: WithdrawBody = {
+      token,
+      network: chosen.network,
+      address: form.values.address.trim(),
+      amount: amountText,
+      password,
+    };
+    const signature = JSON.stringify(body);
+    const key = unanswered.current?.body === signature ? unanswered.current.key : newIdempotencyKey();
+    unanswered.current = { key, body: signature };
+    try {
+      const record = await submit.mutateAsync({ body, idempotencyKey: key });
+      unanswered.current = null;
+      setSheetOpen(false);
+      showToast(t('withdraw.submitted'));
+      if (record?.id) {
+        queryClient.setQueryData(withdrawalQueryOptions(session?.user.id ?? '', record.id).queryKey, record);
+        void navigate(`${paths.withdrawDetail}?id=${encodeURIComponent(record.id)}`, {
+          replace: true,
+          state: { record },
+        });
+      } else {
+        void navigate(paths.withdrawList, { replace: true });
+      }
+      return undefined;
+    } catch (err) {
+      if (isCancel(err)) return undefined;
+      if (!isApiError(err)) {
+        showError(err);
+        return undefined;
+      }
+      // No answer, or the first try still running: the next press retries with the same key.
+      const answered =
+        err.kind !== 'network' && err.kind !== 'timeout' && err.reason !== 'idempotency_in_flight';
+      if (answered) unanswered.current = null;
+      const fields = err.fields ?? {};
+      if (fields.password) return { text: fields.password };
+      if (!fields.address && !fields.amount && /password|credentials/.test(err.reason ?? '')) {
+        return { text: err.message };
+      }
+      if (fields.address || fields.amount) {
+        setSheetOpen(false);
+        form.setServerErrors(fields);
+        showToast(fields.address ?? fields.amount ?? err.message);
+        return undefined;
+      }
+      if (err.reason === 'insufficient_balance' || err.reason === 'insufficient_fee') {
+        setSheetOpen(false);
+        form.setFieldError('amount', { text: err.message });
+      }
+      showToast(err.message);
+      return undefined;
+    }
+  };
+
+  return (
+    <>
+      <section className="withdraw-balance" data-testid="withdraw-balance">
+        <span className="withdraw-balance__token">{token}</span>
+        <span className="withdraw-balance__label">{t('withdraw.available')}</span>
+        <span className="withdraw-balance__value" data-testid="withdraw-available">
+          {displayAmount(config.available, dp)}
+        </span>
+      </section>
+
+      <form
+        className="withdraw-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void openConfirm();
+        }}
+      >
+        <OptionPicker
+          label={t('withdraw.network')}
+          testIdPrefix="withdraw-network"
+          value={chosen.network}
+          onChange={chooseNetwork}
+          options={config.networks.map((n) => ({
+            value: n.network,
+            label: n.network,
+            hint: n.enabled
+              ? t('withdraw.feeValue', { fee: displayLimit(n.fee, n.amountDp), token })
+              : t('withdraw.unavailable'),
+            muted: !n.enabled,
+          }))}
+        />
+        {!chosen.enabled && (
+          <p
+            className="record-note record-note--danger"
+            role="alert"
+            data-testid="withdraw-network-unavailable"
+          >
+            {t('errors.withdrawUnavailable')}
+          </p>
+        )}
+        <TextField
+          {...form.field('address')}
+          label={t('withdraw.address')}
+          placeholder={t('withdraw.addressPlaceholder', { network: chosen.network })}
+          autoComplete="off"
+          enterKeyHint="next"
+          data-testid="withdraw-address"
+        />
+        <TextField
+          {...form.field('amount')}
+          onChange={(value) => form.setValue('amount', cleanAmountInput(value))}
+          label={t('withdraw.amount')}
+          hint={`${t('withdraw.available')} ${displayAmount(config.available, dp)} ${token}`}
+          placeholder={t('withdraw.amountPlaceholder', { min: displayLimit(chosen.minWithdrawal, dp) })}
+          inputMode="decimal"
+          autoComplete="off"
+          enterKeyHint="done"
+          data-testid="withdraw-amount"
+          suffix={
+            <>
+              <span className="withdraw-unit">{token}</span>
+              <button
+                type="button"
+                className="withdraw-max"
+                data-testid="withdraw-max"
+                onClick={() => form.setValue('amount', maxAmount(config.available, chosen))}
+              >
+                {t('withdraw.max')}
+              </button>
+            </>
+          }
+        />
+
+        <DetailList testId="withdraw-summary">
+          <DetailRow label={t('withdraw.minimum')} testId="withdraw-min">
+            {displayLimit(chosen.minWithdrawal, dp)} {token}
+          </DetailRow>
+          <DetailRow label={t('withdraw.fee')} testId="withdraw-fee">
+            {displayLimit(chosen.fee, dp)} {token}
+          </DetailRow>
+          <DetailRow label={t('withdraw.arrival')} testId="withdraw-arrival">
+            {arrival} {token}
+          </DetailRow>
+          <DetailRow label={t('withdraw.total')} testId="withdraw-total">
+            {total} {token}
+          </DetailRow>
+        </DetailList>
+
+        <p className="withdraw-review-note">{t('withdraw.reviewNote', { hours: WITHDRAWAL_REVIEW_HOURS })}</p>
+
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          shape="rounded"
+          disabled={!chosen.enabled}
+          data-testid="withdraw-submit"
+        >
+          {t('withdraw.submit')}
+        </Button>
+      </form>
+
+      <ConfirmSheet
+        visible={sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        onConfirm={confirm}
+        pending={submit.isPending}
+        summary={{
+          token,
+          network: chosen.network,
+          address: form.values.address.trim(),
+          amount: arrival,
+          fee: displayLimit(chosen.fee, dp),
+          total,
+        }}
+      />
+    </>
+  );
+}
+
+function asFieldError(problem: ReturnType<ReturnType<typeof amountRule>>): FieldError | undefined {
+  if (!problem) return undefined;
+  return typeof problem === 'string' ? { key: problem } : problem;
 }

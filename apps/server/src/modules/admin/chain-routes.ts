@@ -1,0 +1,68 @@
+// /api/admin/* for chains and deposits: each network's watcher (head, cursor, lag), every deposit with
+// operator flags, and a user's deposit address (what `npm run chain:deposit` sends test USDT to).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminDeposit,
+  adminDepositAddress,
+  adminDepositAddressQuery,
+  adminDepositListQuery,
+  chainStatus,
+  okEnvelope,
+  pageSchema,
+} from '@tradeflip/contract';
+import type { DepositService } from '../deposit/service';
+
+const adminSecurity = [{ adminToken: [] }];
+
+export async function adminChainRoutes(base: FastifyInstance, { deposits }: { deposits: DepositService }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/chain/status',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        summary: "Each network's chain head, the deposit watcher's cursor and how far it lags",
+        security: adminSecurity,
+        response: { 200: okEnvelope(chainStatus) },
+      },
+    },
+    async () => ({ code: 0 as const, data: await deposits.chainStatus() }),
+  );
+
+  app.get(
+    '/api/admin/deposits',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Deposits of every user, newest first, with flags for operators (e.g. reversed after a reorg)',
+        security: adminSecurity,
+        querystring: adminDepositListQuery,
+        response: { 200: okEnvelope(pageSchema(adminDeposit)) },
+      },
+    },
+    async (request) => ({ code: 0 as const, data: await deposits.adminList(request.query) }),
+  );
+
+  app.get(
+    '/api/admin/deposit/address',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        summary: "A user's deposit address on a network (created when missing, so the watcher sees it)",
+        security: adminSecurity,
+        querystring: adminDepositAddressQuery,
+        response: { 200: okEnvelope(adminDepositAddress) },
+      },
+    },
+    async (request) => ({
+      code: 0 as const,
+      data: await deposits.adminAddress(request.query.email, request.query.network),
+    }),
+  );
+}

@@ -1,0 +1,175 @@
+// Rows of withdrawals and the hot wallets' nonces. Balances are read here but written only by the
+// ledger service.
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import {
+  accounts,
+  hotWalletNonces,
+  users,
+  withdrawals,
+  type NetworkName,
+  type WithdrawalStatus,
+} from '../../db/schema';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type NewWithdrawal = typeof withdrawals.$inferInsert;
+
+/** The user's available balance of a token ('0' before their first money in it). */
+export async function userAvailable(db: Queryable, userId: number, token: string): Promise<string> {
+  const [row] = await db
+    .select({ available: accounts.available })
+    .from(accounts)
+    .where(and(eq(accounts.owner, `user:${userId}`), eq(accounts.token, token)));
+  return row?.available ?? '0';
+}
+
+export async function insertWithdrawal(db: Queryable, values: NewWithdrawal): Promise<WithdrawalRow> {
+  const [row] = await db.insert(withdrawals).values(values).returning();
+  return row!;
+}
+
+export async function findWithdrawal(
+  db: Queryable,
+  id: number,
+  options: { userId?: number; forUpdate?: boolean } = {},
+): Promise<WithdrawalRow | undefined> {
+  const query = db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.id, id),
+        options.userId === undefined ? undefined : eq(withdrawals.userId, options.userId),
+      ),
+    );
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** A user's withdrawals, newest first. */
+export async function userWithdrawals(
+  db: Queryable,
+  filter: { userId: number; token?: string; offset: number; limit: number },
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const where = and(
+    eq(withdrawals.userId, filter.userId),
+    filter.token ? eq(withdrawals.token, filter.token) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(where)
+    .orderBy(desc(withdrawals.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export type WithdrawalWithEmail = WithdrawalRow & { email: string };
+
+/** Every user's withdrawals for operators, newest first, optionally of some statuses. */
+export async function allWithdrawals(
+  db: Queryable,
+  filter: { statuses?: WithdrawalStatus[]; offset: number; limit: number },
+): Promise<{ rows: WithdrawalWithEmail[]; total: number }> {
+  const where = filter.statuses ? inArray(withdrawals.status, filter.statuses) : undefined;
+  const rows = await db
+    .select({ withdrawal: withdrawals, email: users.email })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(where)
+    .orderBy(desc(withdrawals.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
+  return { rows: rows.map((row) => ({ ...row.withdrawal, email: row.email })), total: counted?.total ?? 0 };
+}
+
+export async function emailOf(db: Queryable, userId: number): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? '';
+}
+
+/**
+ * Moves a withdrawal from `from` to another status with `changes`; answers the updated row, or
+ * undefined when it was not in `from` (someone else moved it first).
+ */
+export async function transition(
+  db: Queryable,
+  id: number,
+  from: WithdrawalStatus,
+  changes: Partial<NewWithdrawal> & { status: WithdrawalStatus; updatedAt: Date },
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await db
+    .update(withdrawals)
+    .set(changes)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
+    .returning();
+  return row;
+}
+
+/** Withdrawals of a network in one status, oldest first (by nonce once they have one). */
+export async function withStatus(
+  db: Queryable,
+  network: NetworkName,
+  status: WithdrawalStatus,
+  limit: number,
+): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.network, network), eq(withdrawals.status, status)))
+    .orderBy(asc(withdrawals.nonce), asc(withdrawals.id))
+    .limit(limit);
+}
+
+export async function markBroadcast(db: Queryable, id: number, now: Date) {
+  await db
+    .update(withdrawals)
+    .set({ broadcastAt: now })
+    .where(and(eq(withdrawals.id, id), sql`${withdrawals.broadcastAt} is null`));
+}
+
+// ---- Hot wallet nonces ----
+
+/**
+ * Makes sure the hot wallet has a nonce row, and that it is at least `chainNonce` (the chain's count
+ * of its transactions): a transaction sent by other means must not make us reuse its nonce.
+ */
+export async function raiseNonce(
+  db: Queryable,
+  network: NetworkName,
+  address: string,
+  chainNonce: number,
+  now: Date,
+) {
+  await db
+    .insert(hotWalletNonces)
+    .values({ network, address, nextNonce: chainNonce, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [hotWalletNonces.network, hotWalletNonces.address],
+      set: { nextNonce: sql`greatest(${hotWalletNonces.nextNonce}, ${chainNonce})`, updatedAt: now },
+      where: sql`${hotWalletNonces.nextNonce} < ${chainNonce}`,
+    });
+}
+
+/** Takes the hot wallet's next nonce under a row lock (held until the transaction ends). */
+export async function takeNonce(
+  tx: Queryable,
+  network: NetworkName,
+  address: string,
+  now: Date,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ nextNonce: hotWalletNonces.nextNonce })
+    .from(hotWalletNonces)
+    .where(and(eq(hotWalletNonces.network, network), eq(hotWalletNonces.address, address)))
+    .for('update');
+  if (!row) return undefined;
+  await tx
+    .update(hotWalletNonces)
+    .set({ nextNonce: row.nextNonce + 1, updatedAt: now })
+    .where(and(eq(hotWalletNonces.network, network), eq(hotWalletNonces.address, address)));
+  return row.nextNonce;
+}

@@ -1,0 +1,423 @@
+// Withdrawals (DESIGN §5, issue 4): the user's request, validated as spec §5 says, freezes amount + fee
+// (`reviewing`); an operator approves or rejects it (rejection returns the funds); the sender
+// (workers/withdrawal-sender.ts) signs and broadcasts approved ones and reports them here as completed
+// or failed. Every change of money is a `withdraw` entry with a cause key, so each step moves it once.
+import { randomInt } from 'node:crypto';
+import {
+  WITHDRAWAL_REVIEW_HOURS,
+  type AdminWithdrawal,
+  type WithdrawBody,
+  type WithdrawConfig,
+  type WithdrawalRecord,
+} from '@tradeflip/contract';
+import { isMessageKey, translate, type Language } from '@tradeflip/i18n';
+import { Decimal } from '@tradeflip/money';
+import { getAddress, isAddress } from 'viem';
+import type { ChainRegistry } from '../../chain/registry';
+import type { Clock } from '../../clock';
+import type { RateRule } from '../../config';
+import type { Database, Transaction } from '../../db/client';
+import { sqlState } from '../../db/rows';
+import type { NetworkName, WithdrawalStatus } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import { enforce, type RateLimiter } from '../../plugins/rate-limit';
+import { verifyPassword } from '../account/credentials';
+import { chainAccount, userAccount, vaultAccount } from '../ledger/accounts';
+import { InsufficientBalanceError, type LedgerService } from '../ledger/service';
+import type { Token, TokenNetwork, TokenRegistry } from '../token/registry';
+import * as repo from './repository';
+
+/** The chain registry holds one token contract per network: USDT's. Only it can be sent. */
+export const ONCHAIN_TOKEN = 'USDT';
+
+const plain = (value: string | Decimal) => new Decimal(value).toFixed();
+const REVIEW_MS = WITHDRAWAL_REVIEW_HOURS * 3600_000;
+
+/** Why a sent withdrawal failed; stored as a message key and shown in the reader's language. */
+export type WithdrawalFailure = 'errors.withdrawalReverted' | 'errors.withdrawalReplaced';
+
+function withdrawUnavailable(): AppError {
+  return new AppError(400, 'validation', 'errors.withdrawUnavailable', {
+    fields: { network: 'errors.withdrawUnavailable' },
+  });
+}
+
+function exceedsAvailable(available: string, token: string): AppError {
+  return new AppError(400, 'insufficient_balance', 'validation.amountExceedsAvailable', {
+    fields: { amount: 'validation.amountExceedsAvailable' },
+    data: { token, available: plain(available) },
+  });
+}
+
+function insufficientFee(fee: Decimal, available: string, token: string): AppError {
+  return new AppError(400, 'insufficient_fee', 'errors.withdrawInsufficientFee', {
+    vars: { fee: fee.toFixed(), token },
+    fields: { amount: 'errors.withdrawInsufficientFee' },
+    data: { token, available: plain(available), fee: fee.toFixed() },
+  });
+}
+
+function notFound(): AppError {
+  return new AppError(404, 'not_found', 'errors.notFound');
+}
+
+/** `W` + the UTC date + 10 random digits: unique by constraint, unguessable, sortable by day. */
+function newOrderNo(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const random =
+    String(randomInt(0, 100_000)).padStart(5, '0') + String(randomInt(0, 100_000)).padStart(5, '0');
+  return `W${day}${random}`;
+}
+
+function reasonText(lang: Language, reason: string | null): string | null {
+  if (reason === null) return null;
+  return isMessageKey(reason) ? translate(lang, reason) : reason;
+}
+
+export function toWithdrawalRecord(row: repo.WithdrawalRow, lang: Language): WithdrawalRecord {
+  return {
+    id: String(row.id),
+    orderNo: row.orderNo,
+    token: row.token,
+    network: row.network,
+    address: getAddress(row.address),
+    amount: plain(row.amount),
+    fee: plain(row.fee),
+    arrivalAmount: plain(row.amount),
+    status: row.status,
+    rejectReason: row.rejectReason,
+    failureReason: reasonText(lang, row.failureReason),
+    txHash: row.txHash,
+    createdAt: row.createdAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+    estimatedArrival:
+      row.status === 'reviewing' ? new Date(row.createdAt.getTime() + REVIEW_MS).toISOString() : null,
+  };
+}
+
+export function toAdminWithdrawal(row: repo.WithdrawalRow, email: string, lang: Language): AdminWithdrawal {
+  return {
+    ...toWithdrawalRecord(row, lang),
+    userId: String(row.userId),
+    email,
+    nonce: row.nonce,
+    fromAddress: row.fromAddress === null ? null : getAddress(row.fromAddress),
+  };
+}
+
+export interface WithdrawServiceDeps {
+  db: Database;
+  clock: Clock;
+  tokens: TokenRegistry;
+  ledger: LedgerService;
+  /** The EVM networks; without one (or its hot wallet) withdrawals there are unavailable. */
+  chains?: ChainRegistry;
+  limiter?: RateLimiter;
+  /** Wrong-password guesses allowed per user (the login limit per email); null: unlimited. */
+  passwordRule?: RateRule | null;
+}
+
+export class WithdrawService {
+  private readonly approvedListeners = new Set<(network: NetworkName) => void>();
+
+  constructor(private readonly deps: WithdrawServiceDeps) {}
+
+  /** Called after each approval (the sender listens, so it signs at once rather than at its next poll). */
+  onApproved(listener: (network: NetworkName) => void): () => void {
+    this.approvedListeners.add(listener);
+    return () => this.approvedListeners.delete(listener);
+  }
+
+  private now() {
+    return this.deps.clock.now();
+  }
+
+  /** Whether the token can be withdrawn on the network right now, and its rules there. */
+  private networkOf(token: Token, network: TokenNetwork) {
+    const chain = this.deps.chains?.network(network.network);
+    const enabled =
+      token.enabled &&
+      token.symbol === ONCHAIN_TOKEN &&
+      network.withdrawEnabled &&
+      chain?.hotWallet !== undefined;
+    // An amount can't be finer than the chain's token (nor than the product's amount decimals).
+    const amountDp = Math.min(network.amountDp, chain?.tokenDecimals ?? network.chainDecimals);
+    return { enabled, amountDp };
+  }
+
+  /** GET /api/app/asset/withdraw/config: each network's minimum, fee and decimals, and the balance. */
+  async config(userId: number, symbol: string): Promise<WithdrawConfig> {
+    const token = await this.deps.tokens.require(symbol);
+    const available = await repo.userAvailable(this.deps.db, userId, token.symbol);
+    return {
+      token: token.symbol,
+      available: plain(available),
+      networks: token.networks.map((network) => {
+        const { enabled, amountDp } = this.networkOf(token, network);
+        return {
+          network: network.network,
+          minWithdrawal: plain(network.minWithdrawal),
+          fee: plain(network.withdrawalFee),
+          amountDp,
+          enabled,
+        };
+      }),
+    };
+  }
+
+  /**
+   * POST /api/app/asset/withdraw. Checks every rule of spec §5 (the address format is the schema's),
+   * then, in one transaction, records the withdrawal and freezes amount + fee. A refusal changes nothing.
+   */
+  async submit(
+    user: { id: number; passwordHash: string },
+    body: WithdrawBody,
+    lang: Language,
+  ): Promise<WithdrawalRecord> {
+    const token = await this.deps.tokens.require(body.token);
+    const network = token.networks.find((candidate) => candidate.network === body.network);
+    if (!network) throw withdrawUnavailable();
+    const { enabled, amountDp } = this.networkOf(token, network);
+    if (!enabled) throw withdrawUnavailable();
+    // Mixed case is an EIP-55 checksum: a wrong one is a mistyped address.
+    if (!isAddress(body.address, { strict: true })) {
+      throw new AppError(400, 'validation', 'validation.invalidAddress', {
+        fields: { address: 'validation.invalidAddress' },
+      });
+    }
+
+    const amount = new Decimal(body.amount);
+    if (amount.decimalPlaces() > amountDp) {
+      throw new AppError(400, 'validation', 'validation.decimals', {
+        vars: { n: amountDp },
+        fields: { amount: 'validation.decimals' },
+      });
+    }
+    const min = new Decimal(network.minWithdrawal);
+    if (amount.lt(min) || amount.isZero()) {
+      throw new AppError(400, 'validation', 'validation.minAmount', {
+        vars: { min: min.toFixed() },
+        fields: { amount: 'validation.minAmount' },
+      });
+    }
+    const fee = new Decimal(network.withdrawalFee);
+    const available = await repo.userAvailable(this.deps.db, user.id, token.symbol);
+    if (amount.gt(available)) throw exceedsAvailable(available, token.symbol);
+    if (amount.add(fee).gt(available)) throw insufficientFee(fee, available, token.symbol);
+
+    if (this.deps.limiter && this.deps.passwordRule) {
+      await enforce(this.deps.limiter, 'withdraw-password', String(user.id), this.deps.passwordRule);
+    }
+    if (!(await verifyPassword(user.passwordHash, body.password))) {
+      // 400, not 401: a wrong confirmation must not sign the user out.
+      throw new AppError(400, 'invalid_credentials', 'errors.passwordWrong', {
+        fields: { password: 'errors.passwordWrong' },
+      });
+    }
+
+    try {
+      const row = await this.deps.db.transaction(async (tx) => {
+        const inserted = await this.insertWithOrderNo(tx, {
+          userId: user.id,
+          token: token.symbol,
+          network: network.network,
+          address: body.address.toLowerCase(),
+          amount: amount.toFixed(),
+          fee: fee.toFixed(),
+        });
+        await this.deps.ledger.freeze(
+          {
+            userId: user.id,
+            token: token.symbol,
+            amount: amount.add(fee),
+            type: 'withdraw',
+            ref: { type: 'withdrawal', id: inserted.id },
+            memo: inserted.orderNo,
+            causeKey: `withdrawal:${inserted.id}:freeze`,
+          },
+          tx,
+        );
+        return inserted;
+      });
+      return toWithdrawalRecord(row, lang);
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) {
+        // Spent by another request since the check above.
+        if (amount.gt(error.available)) throw exceedsAvailable(error.available, token.symbol);
+        throw insufficientFee(fee, error.available, token.symbol);
+      }
+      throw error;
+    }
+  }
+
+  private async insertWithOrderNo(
+    tx: Transaction,
+    values: Omit<repo.NewWithdrawal, 'orderNo' | 'status' | 'createdAt' | 'updatedAt'>,
+  ) {
+    const now = this.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // A savepoint, so a taken order number leaves the transaction usable for the next draw.
+        return await tx.transaction((savepoint) =>
+          repo.insertWithdrawal(savepoint, {
+            ...values,
+            orderNo: newOrderNo(now),
+            status: 'reviewing',
+            createdAt: now,
+            updatedAt: now,
+          }),
+        );
+      } catch (error) {
+        if (sqlState(error) === '23505' && attempt < 5) continue;
+        throw error;
+      }
+    }
+  }
+
+  async list(userId: number, query: { token?: string; page: number; pageSize: number }, lang: Language) {
+    const { rows, total } = await repo.userWithdrawals(this.deps.db, {
+      userId,
+      token: query.token,
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
+    return {
+      list: rows.map((row) => toWithdrawalRecord(row, lang)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** One of the user's withdrawals; anyone else's is 404. */
+  async detail(userId: number, id: string, lang: Language): Promise<WithdrawalRecord> {
+    const row = await repo.findWithdrawal(this.deps.db, Number(id), { userId });
+    if (!row) throw notFound();
+    return toWithdrawalRecord(row, lang);
+  }
+
+  // ---- Operations ----
+
+  async adminList(
+    query: { status?: WithdrawalRecord['status']; page: number; pageSize: number },
+    lang: Language,
+  ) {
+    // 'pending' and 'confirming' are statuses the client knows but this server never stores.
+    const statuses = query.status ? [query.status as WithdrawalStatus] : undefined;
+    const { rows, total } = await repo.allWithdrawals(this.deps.db, {
+      statuses,
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
+    return {
+      list: rows.map((row) => toAdminWithdrawal(row, row.email, lang)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** reviewing → approved: the sender takes it from there. */
+  async approve(id: string, lang: Language): Promise<AdminWithdrawal> {
+    const now = this.now();
+    const row = await repo.transition(this.deps.db, Number(id), 'reviewing', {
+      status: 'approved',
+      reviewedAt: now,
+      updatedAt: now,
+    });
+    if (!row) throw await this.notReviewing(Number(id));
+    for (const listener of this.approvedListeners) listener(row.network);
+    return toAdminWithdrawal(row, await repo.emailOf(this.deps.db, row.userId), lang);
+  }
+
+  /** reviewing → rejected with the reason the user sees; amount + fee return to available. */
+  async reject(id: string, reason: string, lang: Language): Promise<AdminWithdrawal> {
+    const row = await this.deps.db.transaction(async (tx) => {
+      const now = this.now();
+      const rejected = await repo.transition(tx, Number(id), 'reviewing', {
+        status: 'rejected',
+        rejectReason: reason,
+        reviewedAt: now,
+        processedAt: now,
+        updatedAt: now,
+      });
+      if (rejected) await this.returnFunds(tx, rejected, 'reject');
+      return rejected;
+    });
+    if (!row) throw await this.notReviewing(Number(id));
+    return toAdminWithdrawal(row, await repo.emailOf(this.deps.db, row.userId), lang);
+  }
+
+  private async notReviewing(id: number): Promise<AppError> {
+    if (!(await repo.findWithdrawal(this.deps.db, id))) return notFound();
+    return new AppError(409, 'conflict', 'errors.withdrawalNotReviewing');
+  }
+
+  private async returnFunds(tx: Transaction, row: repo.WithdrawalRow, step: 'reject' | 'fail') {
+    await this.deps.ledger.unfreeze(
+      {
+        userId: row.userId,
+        token: row.token,
+        amount: new Decimal(row.amount).add(row.fee),
+        type: 'withdraw',
+        ref: { type: 'withdrawal', id: row.id },
+        memo: row.orderNo,
+        causeKey: `withdrawal:${row.id}:${step}`,
+      },
+      tx,
+    );
+  }
+
+  // ---- The sender's outcomes ----
+
+  /**
+   * processing → completed once its transaction succeeded with enough confirmations: the frozen
+   * amount goes to the chain account (it left for the chain), the fee to the vault. Once only.
+   */
+  async complete(id: number, blockNumber: bigint): Promise<boolean> {
+    return this.deps.db.transaction(async (tx) => {
+      const now = this.now();
+      const row = await repo.transition(tx, id, 'processing', {
+        status: 'completed',
+        blockNumber: Number(blockNumber),
+        processedAt: now,
+        updatedAt: now,
+      });
+      if (!row) return false;
+      const amount = new Decimal(row.amount);
+      const fee = new Decimal(row.fee);
+      await this.deps.ledger.move(
+        {
+          type: 'withdraw',
+          ref: { type: 'withdrawal', id: row.id },
+          memo: row.orderNo,
+          causeKey: `withdrawal:${row.id}:complete`,
+          legs: [
+            { account: userAccount(row.userId, row.token), frozen: amount.add(fee).neg() },
+            { account: chainAccount(row.token, row.network), available: amount },
+            { account: vaultAccount(row.token), available: fee },
+          ],
+        },
+        tx,
+      );
+      return true;
+    });
+  }
+
+  /** processing → failed (reverted, or its nonce used by another transaction): the funds return. */
+  async fail(id: number, reason: WithdrawalFailure, blockNumber?: bigint): Promise<boolean> {
+    return this.deps.db.transaction(async (tx) => {
+      const now = this.now();
+      const row = await repo.transition(tx, id, 'processing', {
+        status: 'failed',
+        failureReason: reason,
+        ...(blockNumber !== undefined && { blockNumber: Number(blockNumber) }),
+        processedAt: now,
+        updatedAt: now,
+      });
+      if (!row) return false;
+      await this.returnFunds(tx, row, 'fail');
+      return true;
+    });
+  }
+}

@@ -1,0 +1,75 @@
+// A paged record list (deposit and withdrawal records): pull to refresh, the next page on scroll, and
+// what to show while loading, when empty and when the first page failed.
+import type { ReactNode } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { LoadError } from './load-error';
+import './records.css';
+
+/** The list answer of every paged call (DESIGN §3). */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The page after `last`, or undefined when it was the last one. */
+export function nextPageOf<T>(last: Page<T>): number | undefined {
+  return last.page * last.pageSize < last.total ? last.page + 1 : undefined;
+}
+
+interface PagedListProps<T> {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  itemKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  empty: ReactNode;
+  testId: string;
+}
+
+export function PagedList<T>({ query, itemKey, renderItem, empty, testId }: PagedListProps<T>) {
+  const items = query.data?.pages.flatMap((p) => p.list) ?? [];
+  let body: ReactNode;
+  if (query.isError && items.length === 0) body = <LoadError onRetry={() => void query.refetch()} />;
+  else if (!query.data) body = <RecordSkeleton />;
+  else if (items.length === 0) body = empty;
+  else {
+    body = (
+      <>
+        <ul className="record-list" data-testid={testId}>
+          {items.map((item) => (
+            <li key={itemKey(item)}>{renderItem(item)}</li>
+          ))}
+        </ul>
+        <InfiniteScroll
+          hasMore={query.hasNextPage}
+          loadMore={async () => {
+            // A failed page throws, so the list offers to retry instead of stopping.
+            const result = await query.fetchNextPage();
+            if (result.isError) throw result.error;
+          }}
+        />
+      </>
+    );
+  }
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await query.refetch();
+      }}
+    >
+      {body}
+    </PullToRefresh>
+  );
+}
+
+function RecordSkeleton() {
+  return (
+    <ul className="record-list" aria-busy="true">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <li key={i} className="record-item record-item--skeleton" />
+      ))}
+    </ul>
+  );
+}

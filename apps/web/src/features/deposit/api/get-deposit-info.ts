@@ -1,0 +1,31 @@
+// GET /api/app/asset/deposit/info?token&network: the user's own deposit address on a network, with
+// its minimum deposit and confirmations.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DepositInfo } from '@tradeflip/contract';
+import { http } from '@/lib/http';
+import { useSession } from '@/lib/session';
+
+export function getDepositInfo(token: string, network: string, signal?: AbortSignal) {
+  return http.get<DepositInfo>('/api/app/asset/deposit/info', {
+    params: { token, network },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function depositInfoQueryOptions(userId: string, token: string, network: string) {
+  return queryOptions({
+    queryKey: ['asset', 'deposit-info', userId, token, network],
+    queryFn: ({ signal }) => getDepositInfo(token, network, signal),
+    // An address never changes; the limits seldom do.
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The address of `token` on `network`; idle until both are chosen and depositable. */
+export function useDepositInfo(token: string | undefined, network: string | undefined, enabled: boolean) {
+  const session = useSession();
+  return useQuery({
+    ...depositInfoQueryOptions(session?.user.id ?? '', token ?? '', network ?? ''),
+    enabled: Boolean(session && token && network && enabled),
+  });
+}

@@ -1,0 +1,117 @@
+// The withdrawal's last step: a bottom sheet with what will be sent where, and the login password
+// (required) to confirm it. Closing it forgets the password.
+import { useTranslation } from 'react-i18next';
+import Button from 'antd-mobile/es/components/button';
+import Popup from 'antd-mobile/es/components/popup';
+import { DetailList, DetailRow } from '@/components/detail-list';
+import { TextField } from '@/components/form/text-field';
+import { useForm, type FieldError } from '@/components/form/use-form';
+import { requiredPasswordRule } from '@/components/form/validators';
+import { useAntiRepeat } from '@/lib/anti-repeat';
+
+export interface WithdrawSummary {
+  token: string;
+  network: string;
+  address: string;
+  /** Display texts. */
+  amount: string;
+  fee: string;
+  total: string;
+}
+
+interface ConfirmSheetProps {
+  visible: boolean;
+  summary: WithdrawSummary;
+  pending: boolean;
+  /** Sends it; resolves with an error for the password field when that was wrong. */
+  onConfirm: (password: string) => Promise<FieldError | undefined>;
+  onClose: () => void;
+}
+
+export function ConfirmSheet({ visible, onClose, ...rest }: ConfirmSheetProps) {
+  const { t } = useTranslation();
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="withdraw-sheet"
+      destroyOnClose
+      aria-label={t('withdraw.confirmTitle')}
+    >
+      <ConfirmBody {...rest} />
+    </Popup>
+  );
+}
+
+const validators = { password: requiredPasswordRule };
+
+function ConfirmBody({ summary, pending, onConfirm }: Omit<ConfirmSheetProps, 'visible' | 'onClose'>) {
+  const { t } = useTranslation();
+  const form = useForm<'password'>({ initial: { password: '' }, validators });
+
+  // Only sending is guarded against repeats: a missing password is said at every press.
+  const send = useAntiRepeat(async (password: string) => {
+    const problem = await onConfirm(password);
+    if (problem) form.setFieldError('password', problem);
+  });
+  const confirm = async () => {
+    if (await form.validateAll()) return;
+    await send(form.values.password);
+  };
+
+  return (
+    <div data-testid="withdraw-sheet">
+      <h2 className="withdraw-sheet__title">{t('withdraw.confirmTitle')}</h2>
+      <p className="withdraw-sheet__amount" data-testid="withdraw-sheet-amount">
+        {summary.amount} <small>{summary.token}</small>
+      </p>
+      <DetailList>
+        <DetailRow label={t('withdraw.network')} testId="withdraw-sheet-network">
+          {summary.network}
+        </DetailRow>
+        <DetailRow label={t('withdraw.address')} testId="withdraw-sheet-address" stacked mono>
+          {summary.address}
+        </DetailRow>
+        <DetailRow label={t('withdraw.fee')} testId="withdraw-sheet-fee">
+          {summary.fee} {summary.token}
+        </DetailRow>
+        <DetailRow label={t('withdraw.arrival')} testId="withdraw-sheet-arrival">
+          {summary.amount} {summary.token}
+        </DetailRow>
+        <DetailRow label={t('withdraw.total')} testId="withdraw-sheet-total">
+          {summary.total} {summary.token}
+        </DetailRow>
+      </DetailList>
+      <form
+        className="withdraw-sheet__form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void confirm();
+        }}
+      >
+        <TextField
+          {...form.field('password')}
+          label={t('withdraw.password')}
+          type="password"
+          autoComplete="current-password"
+          placeholder={t('withdraw.passwordPlaceholder')}
+          enterKeyHint="send"
+          data-testid="withdraw-password"
+        />
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          shape="rounded"
+          loading={pending}
+          data-testid="withdraw-confirm"
+        >
+          {t('withdraw.confirm')}
+        </Button>
+      </form>
+    </div>
+  );
+}
