@@ -34,6 +34,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    // Slow local blocks: a deposit stays confirming until the test mines its confirmations itself.
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn', LOCAL_CHAIN_BLOCK_TIME: '5' },
   },
 });

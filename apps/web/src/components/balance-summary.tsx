@@ -7,6 +7,7 @@ import { paths } from '@/app/paths';
 import { useAssetOverview } from '@/lib/asset-overview';
 import { ChevronRightIcon, WalletIcon } from './icons';
 import './balance-summary.css';
+import '@/lib/wallet-texts';
 
 export function BalanceSummary() {
   const { t } = useTranslation();

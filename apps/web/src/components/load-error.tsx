@@ -10,10 +10,10 @@ export function LoadError({ onRetry, title }: { onRetry: () => void; title?: str
       testId="load-error"
       tone="warning"
       icon={<RecordsIcon size={32} />}
-      title={title ?? t('wallet.loadFailed')}
+      title={title ?? t('common.loadFailed')}
       action={
         <button type="button" className="btn btn--primary btn--block" onClick={onRetry}>
-          {t('wallet.retry')}
+          {t('common.retry')}
         </button>
       }
     />

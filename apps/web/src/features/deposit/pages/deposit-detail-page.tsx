@@ -18,6 +18,7 @@ import { shortenMiddle } from '@/lib/shorten';
 import { useDeposit } from '../api/get-deposit';
 import { DepositStatus } from '../components/deposit-status';
 import '../components/deposit.css';
+import '@/lib/wallet-texts';
 
 export function DepositDetailPage() {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { usePrecisions } from '@/lib/precisions';
 import { useDeposits } from '../api/get-deposits';
 import { DepositItem } from '../components/deposit-item';
 import '../components/deposit.css';
+import '@/lib/wallet-texts';
 
 export function DepositListPage() {
   const { t } = useTranslation();

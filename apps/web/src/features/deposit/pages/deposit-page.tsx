@@ -23,6 +23,7 @@ import { showToast } from '@/lib/toast';
 import { useDepositInfo } from '../api/get-deposit-info';
 import { useDepositOptions } from '../api/get-deposit-options';
 import '../components/deposit.css';
+import '@/lib/wallet-texts';
 
 export function DepositPage() {
   const { t } = useTranslation();

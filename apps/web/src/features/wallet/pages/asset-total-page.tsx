@@ -18,6 +18,7 @@ import { LoadError } from '@/components/load-error';
 import { TokenBadge } from '../components/token-badge';
 import { tokenAmountDp } from '../components/token-decimals';
 import '../components/wallet.css';
+import '@/lib/wallet-texts';
 
 export function AssetTotalPage() {
   const { t } = useTranslation();

@@ -23,6 +23,7 @@ import { TokenBadge } from '../components/token-badge';
 import { tokenAmountDp } from '../components/token-decimals';
 import { TypeFilterSheet } from '../components/type-filter-sheet';
 import '../components/wallet.css';
+import '@/lib/wallet-texts';
 
 export function TokenPage() {
   const { t } = useTranslation();

@@ -18,6 +18,7 @@ import { shortenMiddle } from '@/lib/shorten';
 import { useWithdrawal } from '../api/get-withdrawal';
 import { WithdrawalStatus } from '../components/withdrawal-status';
 import '../components/withdraw.css';
+import '@/lib/wallet-texts';
 
 export function WithdrawDetailPage() {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { usePrecisions } from '@/lib/precisions';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { WithdrawalItem } from '../components/withdrawal-item';
 import '../components/withdraw.css';
+import '@/lib/wallet-texts';
 
 export function WithdrawListPage() {
   const { t } = useTranslation();

@@ -41,6 +41,7 @@ import {
   type WithdrawField,
 } from '../components/withdraw-rules';
 import '../components/withdraw.css';
+import '@/lib/wallet-texts';
 
 export function WithdrawPage() {
   const { t } = useTranslation();
