@@ -20,9 +20,15 @@ export interface AnvilOptions {
   stateIntervalSeconds?: number;
   /** How long to wait for the node to answer; 15 s by default. */
   startTimeoutMs?: number;
+  /**
+   * Holds the node's pid while it runs. A node still alive from a process that was killed without
+   * stopping it (SIGKILL skips exit hooks) is stopped first: it would keep writing the state file.
+   */
+  pidFile?: string;
 }
 
 export interface AnvilNode {
+  readonly pid: number;
   readonly rpcUrl: string;
   readonly port: number;
   readonly chainId: number;
@@ -85,7 +91,12 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
     }
   }
 
+  if (options.pidFile) await stopOrphanedNode(options.pidFile);
   const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (options.pidFile && child.pid !== undefined) {
+    fs.mkdirSync(path.dirname(options.pidFile), { recursive: true });
+    fs.writeFileSync(options.pidFile, String(child.pid));
+  }
   const lines: string[] = [];
   const output = () => lines.join('\n');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -101,6 +112,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;
     clearTimeout(timer);
+    if (options.pidFile) fs.rmSync(options.pidFile, { force: true });
   };
 
   try {
@@ -110,7 +122,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
     if (answered !== options.chainId) {
       throw new Error(`Anvil answered chain id ${answered}, expected ${options.chainId}`);
     }
-    return { rpcUrl, port, chainId: options.chainId, output, stop };
+    return { pid: child.pid ?? -1, rpcUrl, port, chainId: options.chainId, output, stop };
   } catch (error) {
     await stop();
     throw new Error(`Anvil did not start: ${(error as Error).message}\n${output()}`, { cause: error });
@@ -162,4 +174,40 @@ async function rpcChainId(rpcUrl: string): Promise<number> {
   const body = (await response.json()) as { result?: string; error?: { message: string } };
   if (!body.result) throw new Error(`eth_chainId failed: ${body.error?.message ?? response.status}`);
   return Number(BigInt(body.result));
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** True when `pid` runs an anvil binary (Linux /proc); elsewhere a live pid from our file is trusted. */
+function runsAnvil(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('anvil');
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+/** Stops the node named by an earlier process's pid file, if it still runs: SIGTERM, then SIGKILL. */
+async function stopOrphanedNode(pidFile: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !runsAnvil(pid)) return;
+  process.kill(pid, 'SIGTERM');
+  // Not our child, so there is no exit event to await: look until it is gone.
+  for (let waited = 0; isAlive(pid) && waited < 10_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 }

@@ -114,4 +114,22 @@ describe('dev chains', () => {
     expect(transfers.map((log) => log.args.to)).toEqual([devHotWalletAccount().address, recipient]);
     expect(transfers.at(-1)?.transactionHash).toBe(mint.transactionHash);
   });
+
+  it('stops a chain left running by a killed server before starting its own on the same state', async () => {
+    const orphanDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dev-chains-orphan-'));
+    // As if its server was SIGKILLed: the node runs on and nobody will stop it.
+    const orphan = await startDevChain('ERC20', { dataDir: orphanDir });
+    const pidFile = path.join(orphanDir, 'chains', 'erc20.pid');
+    expect(fs.readFileSync(pidFile, 'utf8')).toBe(String(orphan.node.pid));
+
+    const next = await startDevChain('ERC20', { dataDir: orphanDir });
+    running.push(next.node);
+    expect(() => process.kill(orphan.node.pid, 0)).toThrow();
+    expect(fs.readFileSync(pidFile, 'utf8')).toBe(String(next.node.pid));
+    // The new node works on the state the orphan wrote when it was stopped: the token is there.
+    const publicClient = createChainPublicClient(devChainNetworkConfig(next.config));
+    expect(await testUsdtDecimals(publicClient, next.config.tokenAddress)).toBe(6);
+    await next.node.stop();
+    expect(fs.existsSync(pidFile)).toBe(false);
+  });
 });

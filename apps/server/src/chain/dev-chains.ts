@@ -89,7 +89,11 @@ export async function startDevChain(network: Network, options: DevChainOptions =
     mnemonic: DEV_MNEMONIC,
     ...(options.ports?.[network] !== undefined && { port: options.ports[network] }),
     ...(options.blockTimeSeconds !== undefined && { blockTimeSeconds: options.blockTimeSeconds }),
-    ...(statePath !== undefined && { statePath, stateIntervalSeconds: options.stateIntervalSeconds ?? 5 }),
+    ...(statePath !== undefined && {
+      statePath,
+      stateIntervalSeconds: options.stateIntervalSeconds ?? 5,
+      pidFile: statePath.replace(/\.json$/, '.pid'),
+    }),
   });
   try {
     const config: DevChainConfig = {

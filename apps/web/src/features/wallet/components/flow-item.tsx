@@ -17,7 +17,7 @@ export function FlowItem({ entry, dp, onOpen }: { entry: FlowEntry; dp: number; 
   const { delta, onFrozen } = flowChange(entry);
   const sign = new Decimal(delta).cmp(0);
   return (
-    <button type="button" className="flow-item" onClick={onOpen} data-testid="flow-item">
+    <button type="button" className="record-item flow-item" onClick={onOpen} data-testid="flow-item">
       <span className="flow-item__main">
         <span className="flow-item__type" data-testid="flow-type">
           {t(`businessTypes.${entry.type}`)}

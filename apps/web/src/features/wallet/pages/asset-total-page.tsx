@@ -17,6 +17,7 @@ import { useBalances } from '../api/get-balances';
 import { LoadError } from '@/components/load-error';
 import { TokenBadge } from '../components/token-badge';
 import { tokenAmountDp } from '../components/token-decimals';
+import '@/components/records.css';
 import '../components/wallet.css';
 import '@/lib/wallet-texts';
 
@@ -122,14 +123,14 @@ function BalanceList(props: {
   }
 
   return (
-    <ul className="asset-list" data-testid="asset-list">
+    <ul className="record-list" data-testid="asset-list">
       {shown.map((b) => {
         const dp = tokenAmountDp(precisions, b.token, b.amountDp);
         return (
           <li key={b.token}>
             <button
               type="button"
-              className="asset-row"
+              className="record-item asset-row"
               data-testid={`asset-row-${b.token}`}
               onClick={() => navigate(`${paths.token}?id=${encodeURIComponent(b.token)}`)}
             >
@@ -137,10 +138,13 @@ function BalanceList(props: {
               <span className="asset-row__main">
                 <span className="asset-row__symbol">{b.token}</span>
                 <span className="asset-row__meta">
-                  {t('wallet.available')}{' '}
-                  <b data-testid="asset-row-available">{displayAmount(b.available, dp)}</b>
-                  {' · '}
-                  {t('wallet.frozen')} <b data-testid="asset-row-frozen">{displayAmount(b.frozen, dp)}</b>
+                  <span className="asset-row__figure">
+                    {t('wallet.available')}{' '}
+                    <b data-testid="asset-row-available">{displayAmount(b.available, dp)}</b>
+                  </span>{' '}
+                  <span className="asset-row__figure">
+                    {t('wallet.frozen')} <b data-testid="asset-row-frozen">{displayAmount(b.frozen, dp)}</b>
+                  </span>
                 </span>
               </span>
               <span className="asset-row__value">
@@ -162,9 +166,9 @@ function BalanceList(props: {
 
 function BalanceSkeleton() {
   return (
-    <ul className="asset-list" aria-busy="true">
+    <ul className="record-list" aria-busy="true">
       {[0, 1, 2, 3].map((i) => (
-        <li key={i} className="asset-row asset-row--skeleton" />
+        <li key={i} className="record-item record-item--skeleton" />
       ))}
     </ul>
   );

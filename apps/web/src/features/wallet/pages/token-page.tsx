@@ -22,6 +22,7 @@ import { LoadError } from '@/components/load-error';
 import { TokenBadge } from '../components/token-badge';
 import { tokenAmountDp } from '../components/token-decimals';
 import { TypeFilterSheet } from '../components/type-filter-sheet';
+import '@/components/records.css';
 import '../components/wallet.css';
 import '@/lib/wallet-texts';
 
@@ -125,7 +126,7 @@ function TokenDetail({ symbol }: { symbol: string }) {
         />
       ) : (
         <>
-          <ul className="flow-list" data-testid="flow-list">
+          <ul className="record-list" data-testid="flow-list">
             {entries.map((entry) => (
               <li key={entry.id}>
                 <FlowItem entry={entry} dp={dp} onOpen={() => setOpened(entry)} />
