@@ -152,5 +152,10 @@ describe('chain:deposit on the embedded default', () => {
     const usage = await run('chain-deposit.ts', ['--amount', '1'], env);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toContain('usage: npm run chain:deposit');
+    for (const amount of ['0', '0.000', '-5', '1e3']) {
+      const bad = await run('chain-deposit.ts', ['--email', uniqueEmail(), '--amount', amount], env);
+      expect(bad.code, amount).toBe(1);
+      expect(bad.stderr).toContain('--amount must be a positive decimal number');
+    }
   });
 });

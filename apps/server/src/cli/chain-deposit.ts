@@ -23,7 +23,8 @@ async function main(argv: string[]): Promise<void> {
   const parsedNetwork = networkName.safeParse(options.network ?? 'ERC20');
   if (!parsedNetwork.success) throw new CliError(`unknown network "${options.network}": ERC20 or BEP20`);
   const network = parsedNetwork.data;
-  if (!/^\d{1,20}(\.\d{1,36})?$/.test(options.amount) || Number(options.amount) <= 0) {
+  // Digits only, and at least one of them not zero: a positive amount, read without a JS number.
+  if (!/^\d{1,20}(\.\d{1,36})?$/.test(options.amount) || !/[1-9]/.test(options.amount)) {
     throw new CliError(`--amount must be a positive decimal number (got "${options.amount}")`);
   }
 
