@@ -175,4 +175,32 @@ test('a person deposits test USDT on BEP20, then withdraws it to an address', as
       '12.000000',
     );
   });
+
+  await test.step('the records in Chinese: each status in its words and colour', async () => {
+    await page.evaluate(() => localStorage.setItem('app.lang', 'zh-CN'));
+    await page.goto('/pages/wallet/withdrawList');
+    const items = page.getByTestId('withdrawal-item');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0).getByTestId('withdrawal-item-status')).toContainText('已拒绝');
+    await expect(items.nth(1).getByTestId('withdrawal-item-status')).toContainText('已完成');
+    const rejected = await items
+      .nth(0)
+      .getByTestId('withdrawal-item-status')
+      .evaluate((el) => getComputedStyle(el).color);
+    const completed = await items
+      .nth(1)
+      .getByTestId('withdrawal-item-status')
+      .evaluate((el) => getComputedStyle(el).color);
+    expect(rejected).not.toBe(completed);
+    await saveScreens(page, 'withdrawal-list-zh');
+    await page.goto('/pages/wallet/depositList');
+    await expect(page.getByTestId('deposit-item').first().getByTestId('deposit-item-status')).toContainText(
+      '已完成',
+    );
+    await saveScreens(page, 'deposit-list-zh');
+    await page.goto('/pages/wallet/withdraw');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('提现');
+    await saveScreens(page, 'withdraw-zh');
+    await page.evaluate(() => localStorage.setItem('app.lang', 'en-US'));
+  });
 });
