@@ -9,21 +9,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readChainRecord, chainRecordFile } from '../chain/setup';
 import { repoRoot } from '../config';
 import { readServerRecord } from '../server-record';
+import { runCliScript } from '../test/cli';
 import { makeWebDist, PASSWORD, uniqueEmail } from '../test/harness';
 
-function run(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${script}`, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runCliScript;
 
 describe('chain:deposit on the embedded default', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-chain-cli-'));

@@ -2,99 +2,34 @@
 // ledger:show` and `npm run audit`, with no server (the CLI opens the database) and through a running
 // server, and an audit that fails on a tampered database.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { resolveAdminToken } from '../admin-token';
-import { parseConfig, repoRoot, type Config } from '../config';
-import { openPglite, openPostgres } from '../db/client';
-import { localUrl, removeServerRecord, writeServerRecord } from '../server-record';
-import {
-  CapturingMailer,
-  call,
-  describeEachDatabase,
-  makeWebDist,
-  registerUser,
-  TestClock,
-  type DatabaseTarget,
-} from '../test/harness';
+import { expect, it } from 'vitest';
+import { openPostgres } from '../db/client';
+import { cliWorkspace, runCliScript } from '../test/cli';
+import { call, describeEachDatabase, registerUser, type DatabaseTarget } from '../test/harness';
 
-function run(script: 'admin' | 'audit', args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${script}.ts`, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runCliScript;
 
 describeEachDatabase('money CLI', (target: DatabaseTarget) => {
-  let dataDir: string;
-  let webDist: string;
-  let url: string | undefined;
-  let closeDatabase: () => Promise<void> = async () => undefined;
+  const workspace = cliWorkspace(target, 'tf-money-cli-');
+  const env = workspace.env;
   const users: { email: string; token: string }[] = [];
 
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-money-cli-'));
-    webDist = makeWebDist();
-    if (target.name === 'postgres') {
-      const handle = await target.open();
-      url = handle.url;
-      closeDatabase = () => handle.close();
-    }
-  });
-  afterAll(async () => {
-    await closeDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
-
-  const env = (): Record<string, string> => ({
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    LOG_LEVEL: 'silent',
-    ...(url ? { DATABASE_URL: url, ADMIN_TOKEN: 'cli-test-admin-token-123' } : {}),
-  });
-
-  async function startServer(config: Config) {
-    const database = url ? await openPostgres(url, { max: 3 }) : await openPglite(path.join(dataDir, 'db'));
-    const mailer = new CapturingMailer();
-    const app = await buildApp({
-      config,
-      db: database.db,
-      driver: database.driver,
-      adminToken: resolveAdminToken(config),
-      mailer,
-      clock: new TestClock(Date.now()),
-    });
-    return { app, mailer, database, t: { app, mailer, clock: new TestClock(), dataDir } };
-  }
-
   it('adjusts, airdrops from a file and audits with no server running', async () => {
-    const server = await startServer(parseConfig(env()));
+    const server = await workspace.startServer();
     for (let i = 0; i < 2; i++) users.push(await registerUser(server.t));
-    await server.app.close();
-    await server.database.close();
+    await server.close();
 
     const [a, b] = users as [{ email: string }, { email: string }, ...unknown[]];
-    const file = path.join(dataDir, 'emails.txt');
+    const file = path.join(workspace.dataDir, 'emails.txt');
     fs.writeFileSync(file, `# promo list\n${a.email}\n\n  ${b.email.toUpperCase()}  \n`);
     // PostgreSQL takes both at once; the embedded database one process at a time.
     const commands = [
       ['balance:adjust', a.email, 'USDT', '100', '--reason', 'welcome bonus'],
       ['airdrop', 'USDT', '5', '--emails', file, '--memo', 'launch'],
     ];
-    const [adjusted, airdropped] = url
+    const [adjusted, airdropped] = workspace.databaseUrl
       ? await Promise.all(commands.map((args) => run('admin', args, env())))
       : [await run('admin', commands[0]!, env()), await run('admin', commands[1]!, env())];
     expect(adjusted!.stdout).toMatch(
@@ -109,16 +44,15 @@ describeEachDatabase('money CLI', (target: DatabaseTarget) => {
     expect(audit.stdout).toContain('Ledger audit: OK');
     expect(audit.stdout).toMatch(/USDT\s+110\s+0\s+0\s+0\s+-110\s+0/);
     expect(audit.stderr).toContain(
-      url ? '(via the PostgreSQL database' : `(via the database in ${dataDir}/db`,
+      workspace.databaseUrl ? '(via the PostgreSQL database' : `(via the database in ${workspace.dataDir}/db`,
     );
     expect(audit.code).toBe(0);
   });
 
   if (target.name === 'pglite') {
     it('funds the vault, refuses to go below zero, repeats safely and shows the ledger through the server', async () => {
-      const server = await startServer(parseConfig(env()));
-      await server.app.listen({ host: '127.0.0.1', port: 0 });
-      const record = writeServerRecord(dataDir, localUrl(server.app.server.address() as AddressInfo));
+      const server = await workspace.serve();
+      const { record } = server;
       try {
         const [a] = users as [{ email: string; token: string }];
         const via = `(via the running server at ${record.url}`;
@@ -165,14 +99,12 @@ describeEachDatabase('money CLI', (target: DatabaseTarget) => {
         expect(audit.stderr).toContain(via);
         expect(audit.code).toBe(0);
       } finally {
-        removeServerRecord(dataDir, record);
-        await server.app.close();
-        await server.database.close();
+        await server.close();
       }
     });
   } else {
     it('fails the audit, exiting 1, when a balance differs from its ledger', async () => {
-      const database = await openPostgres(url!, { max: 1 });
+      const database = await openPostgres(workspace.databaseUrl!, { max: 1 });
       try {
         await database.db.execute(
           sql`update accounts set available = available + 1 where kind = 'vault' or owner like 'user:%'`,

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Button from 'antd-mobile/es/components/button';
 import { paths } from '@/app/paths';
+import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
 import { codeRule, emailRule, newPasswordRule } from '@/components/form/validators';
@@ -9,8 +9,8 @@ import { isApiError } from '@/lib/http';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { showToast } from '@/lib/toast';
 import { useResetPassword } from '../api/forgot';
+import { CodeField, EmailField } from '../components/auth-fields';
 import { AuthLayout } from '../components/auth-layout';
-import { SendCodeButton } from '../components/send-code-button';
 import { useSendCodeFlow } from '../hooks/use-send-code';
 
 const validators = { email: emailRule, code: codeRule, password: newPasswordRule };
@@ -52,37 +52,9 @@ export function ForgotPage() {
       heading={t('auth.forgotHeading')}
       subtitle={t('auth.forgotSubtitle')}
     >
-      <form
-        className="auth__form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField
-          {...form.field('email')}
-          label={t('auth.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-        />
-        <TextField
-          {...form.field('code')}
-          label={t('auth.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder={t('auth.codePlaceholder')}
-          suffix={
-            <SendCodeButton
-              secondsLeft={code.secondsLeft}
-              sending={code.sending}
-              onSend={() => void code.send()}
-            />
-          }
-        />
+      <Form className="auth__form" onSubmit={submit}>
+        <EmailField {...form.field('email')} />
+        <CodeField {...form.field('code')} code={code} />
         <TextField
           {...form.field('password')}
           label={t('auth.newPassword')}
@@ -90,18 +62,10 @@ export function ForgotPage() {
           autoComplete="new-password"
           placeholder={t('auth.newPasswordPlaceholder')}
         />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={reset.isPending}
-          className="auth__submit"
-        >
+        <SubmitButton loading={reset.isPending} className="auth__submit">
           {t('auth.resetPassword')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </AuthLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Button from 'antd-mobile/es/components/button';
 import { paths, safeRedirect } from '@/app/paths';
+import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useForm, type LoadValidators } from '@/components/form/use-form';
 import { isApiError } from '@/lib/http/errors';
@@ -9,6 +9,7 @@ import { useAntiRepeat } from '@/lib/anti-repeat';
 import { setSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { preloadLogin, useLogin } from '../api/login';
+import { EmailField } from '../components/auth-fields';
 import { AuthLayout } from '../components/auth-layout';
 
 // The first page many people see: its rules (zod) and the HTTP client load once they start
@@ -74,23 +75,8 @@ export function LoginPage() {
         </>
       }
     >
-      <form
-        className="auth__form"
-        noValidate
-        onFocus={preloadLogin}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField
-          {...form.field('email')}
-          label={t('auth.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-        />
+      <Form className="auth__form" onFocus={preloadLogin} onSubmit={submit}>
+        <EmailField {...form.field('email')} />
         <TextField
           {...form.field('password')}
           label={t('auth.password')}
@@ -103,18 +89,10 @@ export function LoginPage() {
             {t('auth.forgotPassword')}
           </Link>
         </div>
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={login.isPending}
-          className="auth__submit"
-        >
+        <SubmitButton loading={login.isPending} className="auth__submit">
           {t('auth.signIn')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </AuthLayout>
   );
 }

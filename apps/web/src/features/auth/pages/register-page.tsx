@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Button from 'antd-mobile/es/components/button';
 import { paths, safeRedirect } from '@/app/paths';
+import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
 import { codeRule, emailRule, inviteCodeRule, passwordRule, repeatRule } from '@/components/form/validators';
@@ -10,8 +10,8 @@ import { useAntiRepeat } from '@/lib/anti-repeat';
 import { setSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { useRegister } from '../api/register';
+import { CodeField, EmailField } from '../components/auth-fields';
 import { AuthLayout } from '../components/auth-layout';
-import { SendCodeButton } from '../components/send-code-button';
 import { useSendCodeFlow } from '../hooks/use-send-code';
 
 type Field = 'email' | 'code' | 'password' | 'confirmPassword' | 'inviteCode';
@@ -87,37 +87,9 @@ export function RegisterPage() {
         </>
       }
     >
-      <form
-        className="auth__form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField
-          {...form.field('email')}
-          label={t('auth.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-        />
-        <TextField
-          {...form.field('code')}
-          label={t('auth.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder={t('auth.codePlaceholder')}
-          suffix={
-            <SendCodeButton
-              secondsLeft={code.secondsLeft}
-              sending={code.sending}
-              onSend={() => void code.send()}
-            />
-          }
-        />
+      <Form className="auth__form" onSubmit={submit}>
+        <EmailField {...form.field('email')} />
+        <CodeField {...form.field('code')} code={code} />
         <TextField
           {...form.field('password')}
           label={t('auth.password')}
@@ -140,18 +112,10 @@ export function RegisterPage() {
           maxLength={32}
           placeholder={t('auth.inviteCodePlaceholder')}
         />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={register.isPending}
-          className="auth__submit"
-        >
+        <SubmitButton loading={register.isPending} className="auth__submit">
           {t('auth.register')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </AuthLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Button from 'antd-mobile/es/components/button';
 import { paths } from '@/app/paths';
+import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
 import { newPasswordRule, oldPasswordRule, repeatRule } from '@/components/form/validators';
@@ -56,14 +56,7 @@ export function PasswordPage() {
 
   return (
     <PageFrame title={t('titles.password')}>
-      <form
-        className="password-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <Form className="password-form" onSubmit={submit}>
         <TextField
           {...form.field('oldPassword')}
           label={t('password.oldPassword')}
@@ -85,10 +78,8 @@ export function PasswordPage() {
           autoComplete="new-password"
           placeholder={t('auth.confirmPasswordPlaceholder')}
         />
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={change.isPending}>
-          {t('password.submit')}
-        </Button>
-      </form>
+        <SubmitButton loading={change.isPending}>{t('password.submit')}</SubmitButton>
+      </Form>
     </PageFrame>
   );
 }

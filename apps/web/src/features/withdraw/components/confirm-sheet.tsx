@@ -1,9 +1,9 @@
 // The withdrawal's last step: a bottom sheet with what will be sent where, and the login password
 // (required) to confirm it. Closing it forgets the password.
 import { useTranslation } from 'react-i18next';
-import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
 import { DetailList, DetailRow } from '@/components/detail-list';
+import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useForm, type FieldError } from '@/components/form/use-form';
 import { requiredPasswordRule } from '@/components/form/validators';
@@ -83,14 +83,7 @@ function ConfirmBody({ summary, pending, onConfirm }: Omit<ConfirmSheetProps, 'v
           {summary.total} {summary.token}
         </DetailRow>
       </DetailList>
-      <form
-        className="withdraw-sheet__form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void confirm();
-        }}
-      >
+      <Form className="withdraw-sheet__form" onSubmit={confirm}>
         <TextField
           {...form.field('password')}
           label={t('withdraw.password')}
@@ -100,18 +93,10 @@ function ConfirmBody({ summary, pending, onConfirm }: Omit<ConfirmSheetProps, 'v
           enterKeyHint="send"
           data-testid="withdraw-password"
         />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={pending}
-          data-testid="withdraw-confirm"
-        >
+        <SubmitButton loading={pending} testId="withdraw-confirm">
           {t('withdraw.confirm')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

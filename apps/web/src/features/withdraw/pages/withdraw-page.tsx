@@ -5,7 +5,6 @@ import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Button from 'antd-mobile/es/components/button';
 import {
   WITHDRAWAL_REVIEW_HOURS,
   type ChainNetwork,
@@ -17,6 +16,7 @@ import { Decimal, displayAmount, normalizeSymbol } from '@tradeflip/money';
 import { paths } from '@/app/paths';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmptyState } from '@/components/empty-state';
+import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useForm, type FieldError } from '@/components/form/use-form';
 import { WithdrawIcon } from '@/components/icons';
@@ -193,14 +193,7 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
         </span>
       </section>
 
-      <form
-        className="withdraw-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void openConfirm();
-        }}
-      >
+      <Form className="withdraw-form" onSubmit={openConfirm}>
         <OptionPicker
           label={t('withdraw.network')}
           testIdPrefix="withdraw-network"
@@ -274,18 +267,10 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
 
         <p className="withdraw-review-note">{t('withdraw.reviewNote', { hours: WITHDRAWAL_REVIEW_HOURS })}</p>
 
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          disabled={!chosen.enabled}
-          data-testid="withdraw-submit"
-        >
+        <SubmitButton disabled={!chosen.enabled} testId="withdraw-submit">
           {t('withdraw.submit')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
 
       <ConfirmSheet
         visible={sheetOpen}

@@ -1,0 +1,50 @@
+// The fields the sign-in, register and reset screens share: the email, and the mailed code with its
+// send button. Each takes the form's bindings for its field (useForm's `field(name)`).
+import { useTranslation } from 'react-i18next';
+import { TextField, type TextFieldProps } from '@/components/form/text-field';
+import { SendCodeButton } from './send-code-button';
+
+type Bindings = Pick<
+  TextFieldProps,
+  'name' | 'value' | 'error' | 'onChange' | 'onBlur' | 'onFocus' | 'inputRef'
+>;
+
+export function EmailField(bindings: Bindings) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...bindings}
+      label={t('auth.email')}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      placeholder={t('auth.emailPlaceholder')}
+    />
+  );
+}
+
+interface CodeFieldProps extends Bindings {
+  /** The send-code flow (hooks/use-send-code.ts). */
+  code: { secondsLeft: number; sending: boolean; send: () => Promise<unknown> | void };
+}
+
+export function CodeField({ code, ...bindings }: CodeFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...bindings}
+      label={t('auth.code')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      placeholder={t('auth.codePlaceholder')}
+      suffix={
+        <SendCodeButton
+          secondsLeft={code.secondsLeft}
+          sending={code.sending}
+          onSend={() => void code.send()}
+        />
+      }
+    />
+  );
+}
