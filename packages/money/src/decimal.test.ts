@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatPrice } from './index';
+import { Decimal, formatAmount, formatPrice, plainDecimal } from './index';
 
 describe('display rounding', () => {
   it('rounds prices half-up with the default of 4 decimals', () => {
@@ -16,5 +16,14 @@ describe('display rounding', () => {
       '123456789012345678901234567890.12',
     );
     expect(formatAmount('0.000000000000000001', 18)).toBe('0.000000000000000001');
+  });
+});
+
+describe('plain decimals', () => {
+  it('drops trailing zeros and never uses an exponent', () => {
+    expect(plainDecimal('12.500000000000000000')).toBe('12.5');
+    expect(plainDecimal('0.000000000000000001')).toBe('0.000000000000000001');
+    expect(plainDecimal('-0')).toBe('0');
+    expect(plainDecimal(new Decimal('1e21'))).toBe('1000000000000000000000');
   });
 });

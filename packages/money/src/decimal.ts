@@ -23,3 +23,11 @@ export function formatAmount(value: string | Decimal, dp: number = DEFAULT_AMOUN
   const text = new Decimal(value).toDecimalPlaces(dp, Decimal.ROUND_DOWN).toFixed(dp);
   return text.startsWith('-') && /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
+
+/**
+ * A value as a plain decimal string, the form amounts take on the wire and in messages: no exponent,
+ * no trailing zeros ("12.500000000000000000" from NUMERIC → "12.5").
+ */
+export function plainDecimal(value: string | Decimal): string {
+  return new Decimal(value).toFixed();
+}

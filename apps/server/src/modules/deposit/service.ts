@@ -12,7 +12,7 @@ import type {
   DepositRecordStatus,
 } from '@tradeflip/contract';
 import { chainNetworks } from '@tradeflip/contract';
-import { Decimal } from '@tradeflip/money';
+import { plainDecimal } from '@tradeflip/money';
 import type { ChainNetwork, ChainRegistry } from '../../chain/registry';
 import { rpcUrlForLog } from '../../chain/setup';
 import type { Clock } from '../../clock';
@@ -23,7 +23,6 @@ import { findUserByEmail } from '../account/repository';
 import type { Token, TokenNetwork, TokenRegistry } from '../token/registry';
 import * as repo from './repository';
 
-const plain = (value: string) => new Decimal(value).toFixed();
 /** How long the status call waits for a node before showing its head as unknown. */
 const HEAD_TIMEOUT_MS = 3000;
 
@@ -66,7 +65,7 @@ export function toDepositRecord(row: repo.DepositRow): DepositRecord {
     address: getAddress(row.address),
     fromAddress: getAddress(row.fromAddress),
     txHash: row.txHash,
-    amount: plain(row.amount),
+    amount: plainDecimal(row.amount),
     confirmations: row.confirmations,
     requiredConfirmations: row.requiredConfirmations,
     status: row.status,

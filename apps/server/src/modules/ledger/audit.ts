@@ -4,7 +4,7 @@
 // every money scenario.
 import { sql } from 'drizzle-orm';
 import type { AuditReport, AuditDifference } from '@tradeflip/contract';
-import { Decimal } from '@tradeflip/money';
+import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { Database, Queryable } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
@@ -13,7 +13,8 @@ const SHOWN = 20;
 
 type Row = Record<string, string | number | null> & { total: string | number };
 
-const plain = (value: string | number | null | undefined) => new Decimal(value ?? 0).toFixed();
+/** Values as SQL answers them (NUMERIC as text, counts as numbers, NULL for nothing), shown plain. */
+const plain = (value: string | number | null | undefined) => plainDecimal(String(value ?? 0));
 
 async function check(
   db: Queryable,

@@ -6,7 +6,7 @@
 // own legs, and pass their transaction as `tx` when the money must move together with their rows.
 import { randomUUID } from 'node:crypto';
 import type { BusinessType } from '@tradeflip/contract';
-import { Decimal } from '@tradeflip/money';
+import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { sqlState } from '../../db/rows';
@@ -91,7 +91,7 @@ export class InsufficientBalanceError extends AppError {
       account.kind === 'vault' ? 'errors.vaultInsufficient' : 'errors.insufficientBalance',
       {
         vars: { token: account.token },
-        data: { token: account.token, available: plain(available), frozen: plain(frozen) },
+        data: { token: account.token, available: plainDecimal(available), frozen: plainDecimal(frozen) },
       },
     );
   }
@@ -101,8 +101,6 @@ export class InsufficientBalanceError extends AppError {
 const LIMIT = new Decimal('1e20');
 const MAX_DECIMALS = 18;
 const RETRIES = 5;
-
-const plain = (value: Amount) => new Decimal(value).toFixed();
 
 /** A balance or amount beyond NUMERIC(38,18). */
 function tooLarge(): AppError {
@@ -558,10 +556,10 @@ export class LedgerService {
       owner: account.owner,
       userId: account.userId,
       token: account.token,
-      availableDelta: plain(row.availableDelta),
-      frozenDelta: plain(row.frozenDelta),
-      availableAfter: plain(row.availableAfter),
-      frozenAfter: plain(row.frozenAfter),
+      availableDelta: plainDecimal(row.availableDelta),
+      frozenDelta: plainDecimal(row.frozenDelta),
+      availableAfter: plainDecimal(row.availableAfter),
+      frozenAfter: plainDecimal(row.frozenAfter),
     };
   }
 }

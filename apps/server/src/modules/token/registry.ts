@@ -2,7 +2,7 @@
 // every balance, precision and ledger call needs them and they change rarely.
 import { asc } from 'drizzle-orm';
 import type { PrecisionEntry, PrecisionMap } from '@tradeflip/contract';
-import { Decimal, normalizeSymbol, precisionKey } from '@tradeflip/money';
+import { normalizeSymbol, plainDecimal, precisionKey } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/client';
 import { tokenNetworks, tokens, type NetworkName } from '../../db/schema';
@@ -35,7 +35,6 @@ export interface Token {
 }
 
 const CACHE_MS = 5_000;
-const plain = (value: string) => new Decimal(value).toFixed();
 
 export class TokenRegistry {
   private cache: { at: number; list: Token[] } | undefined;
@@ -120,7 +119,7 @@ export class TokenRegistry {
       name: row.name,
       priceDp: row.priceDp,
       amountDp: row.amountDp,
-      referencePrice: plain(row.referencePrice),
+      referencePrice: plainDecimal(row.referencePrice),
       enabled: row.enabled,
       sort: row.sort,
       networks: networkRows
@@ -129,10 +128,10 @@ export class TokenRegistry {
           network: network.network,
           contractAddress: network.contractAddress,
           chainDecimals: network.chainDecimals,
-          minDeposit: plain(network.minDeposit),
+          minDeposit: plainDecimal(network.minDeposit),
           confirmations: network.confirmations,
-          minWithdrawal: plain(network.minWithdrawal),
-          withdrawalFee: plain(network.withdrawalFee),
+          minWithdrawal: plainDecimal(network.minWithdrawal),
+          withdrawalFee: plainDecimal(network.withdrawalFee),
           depositEnabled: network.depositEnabled,
           withdrawEnabled: network.withdrawEnabled,
           amountDp: network.amountDp ?? row.amountDp,

@@ -1,7 +1,7 @@
 // Operator actions on money (/api/admin/* and `npm run admin`): adjust a balance, airdrop, fund the
 // vault, read a user's ledger and the house accounts. Money moves through the ledger service.
 import type { BusinessType } from '@tradeflip/contract';
-import { Decimal } from '@tradeflip/money';
+import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { Database } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import { findUserByEmail } from '../account/repository';
@@ -9,8 +9,6 @@ import { InsufficientBalanceError, type LedgerService } from '../ledger/service'
 import type { Token, TokenRegistry } from '../token/registry';
 import * as repo from './repository';
 import { toFlowEntry } from './service';
-
-const plain = (value: string | Decimal) => new Decimal(value).toFixed();
 
 function emailNotRegistered(): AppError {
   return new AppError(404, 'email_not_registered', 'errors.emailNotRegistered', {
@@ -68,7 +66,7 @@ export class WalletOperations {
     } catch (error) {
       if (error instanceof InsufficientBalanceError) {
         throw new AppError(400, 'insufficient_balance', 'errors.adjustBelowZero', {
-          vars: { available: plain(error.available), token: token.symbol },
+          vars: { available: plainDecimal(error.available), token: token.symbol },
           data: error.options.data,
         });
       }
@@ -141,7 +139,7 @@ export class WalletOperations {
     } catch (error) {
       if (error instanceof InsufficientBalanceError) {
         throw new AppError(400, 'insufficient_balance', 'errors.adjustBelowZero', {
-          vars: { available: plain(error.available), token: token.symbol },
+          vars: { available: plainDecimal(error.available), token: token.symbol },
           data: error.options.data,
         });
       }
@@ -156,7 +154,7 @@ export class WalletOperations {
         kind: row.kind as 'vault' | 'chain' | 'equity',
         token: row.token,
         network: row.network,
-        available: plain(row.available),
+        available: plainDecimal(row.available),
       })),
     };
   }
@@ -184,7 +182,11 @@ export class WalletOperations {
       user: { id: String(user.id), email: user.email },
       balances: balances
         .sort((a, b) => (order.get(a.token) ?? 0) - (order.get(b.token) ?? 0))
-        .map((row) => ({ token: row.token, available: plain(row.available), frozen: plain(row.frozen) })),
+        .map((row) => ({
+          token: row.token,
+          available: plainDecimal(row.available),
+          frozen: plainDecimal(row.frozen),
+        })),
       list: entries.rows.map((row) => ({ ...toFlowEntry(row), movementId: String(row.movementId) })),
       total: entries.total,
       page: query.page,

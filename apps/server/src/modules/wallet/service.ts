@@ -1,6 +1,6 @@
 // What a user sees of their money: balances valued in USDT, the overview, and their ledger entries.
 import type { AssetOverview, Balance, BusinessType, FlowEntry } from '@tradeflip/contract';
-import { Decimal } from '@tradeflip/money';
+import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../plugins/errors';
@@ -10,17 +10,16 @@ import * as repo from './repository';
 
 /** USDT values keep the database's 18 decimals (truncated, like every amount). */
 const VALUE_DP = 18;
-const plain = (value: string | Decimal) => new Decimal(value).toFixed();
 
 export function toFlowEntry(row: repo.EntryRow): FlowEntry {
   return {
     id: String(row.id),
     token: row.token,
     type: row.type as BusinessType,
-    availableDelta: plain(row.availableDelta),
-    frozenDelta: plain(row.frozenDelta),
-    availableAfter: plain(row.availableAfter),
-    frozenAfter: plain(row.frozenAfter),
+    availableDelta: plainDecimal(row.availableDelta),
+    frozenDelta: plainDecimal(row.frozenDelta),
+    availableAfter: plainDecimal(row.availableAfter),
+    frozenAfter: plainDecimal(row.frozenAfter),
     refType: row.refType,
     refId: row.refId,
     memo: row.memo,

@@ -11,7 +11,7 @@ import {
   type WithdrawalRecord,
 } from '@tradeflip/contract';
 import { isMessageKey, translate, type Language } from '@tradeflip/i18n';
-import { Decimal } from '@tradeflip/money';
+import { Decimal, plainDecimal } from '@tradeflip/money';
 import { getAddress, isAddress } from 'viem';
 import type { ChainRegistry } from '../../chain/registry';
 import type { Clock } from '../../clock';
@@ -30,7 +30,6 @@ import * as repo from './repository';
 /** The chain registry holds one token contract per network: USDT's. Only it can be sent. */
 export const ONCHAIN_TOKEN = 'USDT';
 
-const plain = (value: string | Decimal) => new Decimal(value).toFixed();
 const REVIEW_MS = WITHDRAWAL_REVIEW_HOURS * 3600_000;
 
 /** Why a sent withdrawal failed; stored as a message key and shown in the reader's language. */
@@ -45,7 +44,7 @@ function withdrawUnavailable(): AppError {
 function exceedsAvailable(available: string, token: string): AppError {
   return new AppError(400, 'insufficient_balance', 'validation.amountExceedsAvailable', {
     fields: { amount: 'validation.amountExceedsAvailable' },
-    data: { token, available: plain(available) },
+    data: { token, available: plainDecimal(available) },
   });
 }
 
@@ -53,7 +52,7 @@ function insufficientFee(fee: Decimal, available: string, token: string): AppErr
   return new AppError(400, 'insufficient_fee', 'errors.withdrawInsufficientFee', {
     vars: { fee: fee.toFixed(), token },
     fields: { amount: 'errors.withdrawInsufficientFee' },
-    data: { token, available: plain(available), fee: fee.toFixed() },
+    data: { token, available: plainDecimal(available), fee: fee.toFixed() },
   });
 }
 
@@ -81,9 +80,9 @@ export function toWithdrawalRecord(row: repo.WithdrawalRow, lang: Language): Wit
     token: row.token,
     network: row.network,
     address: getAddress(row.address),
-    amount: plain(row.amount),
-    fee: plain(row.fee),
-    arrivalAmount: plain(row.amount),
+    amount: plainDecimal(row.amount),
+    fee: plainDecimal(row.fee),
+    arrivalAmount: plainDecimal(row.amount),
     status: row.status,
     rejectReason: row.rejectReason,
     failureReason: reasonText(lang, row.failureReason),
@@ -151,13 +150,13 @@ export class WithdrawService {
     const available = await repo.userAvailable(this.deps.db, userId, token.symbol);
     return {
       token: token.symbol,
-      available: plain(available),
+      available: plainDecimal(available),
       networks: token.networks.map((network) => {
         const { enabled, amountDp } = this.networkOf(token, network);
         return {
           network: network.network,
-          minWithdrawal: plain(network.minWithdrawal),
-          fee: plain(network.withdrawalFee),
+          minWithdrawal: plainDecimal(network.minWithdrawal),
+          fee: plainDecimal(network.withdrawalFee),
           amountDp,
           enabled,
         };

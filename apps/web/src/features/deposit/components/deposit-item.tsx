@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord } from '@tradeflip/contract';
 import { amountDpOf, displayAmount, type PrecisionLookup } from '@tradeflip/money';
-import { formatDateTime } from '@/lib/format-time';
+import { RecordRow } from '@/components/record-row';
 import { DepositStatus } from './deposit-status';
 
 interface DepositItemProps {
@@ -13,29 +13,17 @@ interface DepositItemProps {
 
 export function DepositItem({ record, precisions, onOpen }: DepositItemProps) {
   const { t } = useTranslation();
-  const dp = amountDpOf(precisions, record.token, record.network);
   return (
-    <button
-      type="button"
-      className="record-item"
-      onClick={onOpen}
-      data-testid="deposit-item"
-      data-id={record.id}
-    >
-      <span className="record-item__main">
-        <span className="record-item__amount" data-testid="deposit-item-amount">
-          <span>+{displayAmount(record.amount, dp)}</span> <small>{record.token}</small>
-        </span>
-        <span className="record-item__meta">
-          <span data-testid="deposit-item-network">{record.network}</span>
-          {' · '}
-          <span data-testid="deposit-item-time">{formatDateTime(record.createdAt)}</span>
-        </span>
-      </span>
-      <span className="record-item__side">
-        <DepositStatus record={record} testId="deposit-item-status" />
-        {record.belowMinimum && <span className="record-item__note">{t('deposit.belowMinimumShort')}</span>}
-      </span>
-    </button>
+    <RecordRow
+      testId="deposit-item"
+      id={record.id}
+      amount={`+${displayAmount(record.amount, amountDpOf(precisions, record.token, record.network))}`}
+      token={record.token}
+      network={record.network}
+      createdAt={record.createdAt}
+      status={<DepositStatus record={record} testId="deposit-item-status" />}
+      note={record.belowMinimum && t('deposit.belowMinimumShort')}
+      onOpen={onOpen}
+    />
   );
 }

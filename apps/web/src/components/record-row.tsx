@@ -1,0 +1,48 @@
+// One row of a deposit or withdrawal records list: amount and token, network and time, its status
+// and an optional note under it. Styled by records.css.
+import type { ReactNode } from 'react';
+import { formatDateTime } from '@/lib/format-time';
+
+interface RecordRowProps {
+  /** Prefix of the row's test ids: `<testId>`, `<testId>-amount`, `-network`, `-time`. */
+  testId: string;
+  id: string;
+  amount: string;
+  token: string;
+  network: string;
+  createdAt: string;
+  status: ReactNode;
+  note?: ReactNode;
+  onOpen: () => void;
+}
+
+export function RecordRow({
+  testId,
+  id,
+  amount,
+  token,
+  network,
+  createdAt,
+  status,
+  note,
+  onOpen,
+}: RecordRowProps) {
+  return (
+    <button type="button" className="record-item" onClick={onOpen} data-testid={testId} data-id={id}>
+      <span className="record-item__main">
+        <span className="record-item__amount" data-testid={`${testId}-amount`}>
+          <span>{amount}</span> <small>{token}</small>
+        </span>
+        <span className="record-item__meta">
+          <span data-testid={`${testId}-network`}>{network}</span>
+          {' · '}
+          <span data-testid={`${testId}-time`}>{formatDateTime(createdAt)}</span>
+        </span>
+      </span>
+      <span className="record-item__side">
+        {status}
+        {note && <span className="record-item__note">{note}</span>}
+      </span>
+    </button>
+  );
+}
