@@ -139,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     tokens,
     ledger,
+    accounts,
     chains,
     limiter,
     passwordRule: config.rateLimits.loginEmail,
@@ -172,7 +173,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(apiRateLimitPlugin, { limiter, rule: config.rateLimits.apiIp });
   await app.register(authPlugin, { accounts, adminToken: options.adminToken });
-  await app.register(idempotencyPlugin, { db, clock });
+  await app.register(idempotencyPlugin, {
+    db,
+    clock,
+    claimMs: config.idempotencyClaimSeconds * 1000,
+    crashAt: config.crashAt,
+  });
   await app.register(docsPlugin);
   await app.register(webPlugin, { webDist: config.webDist });
 

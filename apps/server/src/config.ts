@@ -97,6 +97,9 @@ const seconds = (fallback: string, max: number) =>
     .transform(Number);
 
 const chainModes = ['local', 'external', 'off'] as const;
+/** The steps of a keyed money call where CRASH_AT can kill the process (see plugins/idempotency.ts). */
+export const crashPoints = ['claimed', 'effect', 'committed', 'answered'] as const;
+export type CrashPoint = (typeof crashPoints)[number];
 export type ChainMode = (typeof chainModes)[number];
 
 /** The real USDT contracts; the development chains deploy their own test token instead. */
@@ -157,6 +160,10 @@ const envSchema = z
     CHAIN_POLL_MS: integer(1000, 50, 600_000),
     CHAIN_LOG_RANGE: integer(500, 1, 100_000),
     LOCAL_CHAIN_BLOCK_TIME: seconds('1', 3600),
+    IDEMPOTENCY_CLAIM_SECONDS: integer(60, 1, 3600),
+    CRASH_AT: optionalText.pipe(
+      z.enum(crashPoints, { error: `must be one of ${crashPoints.join(', ')}` }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.SMTP_URL && !env.MAIL_FROM) {
@@ -274,6 +281,13 @@ export interface Config {
     apiIp: RateRule | null;
   };
   chains: ChainsConfig;
+  /** How long an unfinished Idempotency-Key claim blocks retries before it counts as abandoned. */
+  idempotencyClaimSeconds: number;
+  /**
+   * Crash tests only: the process kills itself (SIGKILL) when a keyed money call reaches this step,
+   * so a test can show that no step lets one key move money twice.
+   */
+  crashAt: CrashPoint | undefined;
 }
 
 export class ConfigError extends Error {
@@ -330,6 +344,8 @@ export function parseConfig(env: Env): Config {
       apiIp: e.RATE_LIMIT_API_IP,
     },
     chains: chainsConfigOf(e),
+    idempotencyClaimSeconds: e.IDEMPOTENCY_CLAIM_SECONDS,
+    crashAt: e.CRASH_AT,
   };
 }
 

@@ -65,6 +65,11 @@ export const messagesEn = {
     emailsNotRegistered: 'Not registered: {emails}',
     networkUnsupported: 'This network is not supported',
     withdrawUnavailable: 'Withdrawal is not available for this token on this network',
+    withdrawAddressZero: 'The zero address cannot receive tokens: enter the address of your wallet',
+    withdrawAddressContract:
+      'This is the token contract itself: tokens sent to it are lost. Enter the address of your wallet',
+    withdrawAddressHotWallet:
+      'This is the platform’s own withdrawal address: enter the address of your wallet',
     withdrawInsufficientFee: 'Insufficient balance for the {fee} {token} network fee',
     passwordWrong: 'The login password is incorrect',
     withdrawalNotReviewing: 'This withdrawal is no longer waiting for review',
@@ -148,6 +153,9 @@ export const messagesZh: Messages = {
     emailsNotRegistered: '以下邮箱未注册：{emails}',
     networkUnsupported: '不支持该网络',
     withdrawUnavailable: '该代币在此网络暂不支持提现',
+    withdrawAddressZero: '零地址无法接收代币，请填写您的钱包地址',
+    withdrawAddressContract: '这是代币合约本身的地址，转入的代币将永久丢失，请填写您的钱包地址',
+    withdrawAddressHotWallet: '这是平台自己的提现地址，请填写您的钱包地址',
     withdrawInsufficientFee: '余额不足以支付 {fee} {token} 的网络手续费',
     passwordWrong: '登录密码错误',
     withdrawalNotReviewing: '该提现已不在审核中',

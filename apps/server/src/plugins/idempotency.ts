@@ -1,30 +1,58 @@
 // Idempotency-Key for every mutating call (DESIGN §3). The first answer for (scope, key) is kept
 // for 24 h and replayed to retries; the same key with another request is 422; a retry while the
 // first is still running is 409. Claims live in the database, so this holds across processes.
+//
+// A call that moves money commits its answer in the transaction of its effect (CONVENTIONS 15): the
+// route hands `request.idempotency` to its service, which calls `commit(tx, data)` before its
+// transaction ends. So a crash at any step leaves either no effect and a claim that a retry takes
+// over once it expires, or the effect and its stored answer, which a retry gets replayed. Other
+// calls store their answer after the handler (onSend), which a crash can miss: they must be safe to
+// run twice.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import type { Database } from '../db/client';
+import type { CrashPoint } from '../config';
+import type { Database, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
 
 const RETENTION_MS = 24 * 3600_000;
-/** A claim not finished within this time is taken to be abandoned by a dead process. */
-const CLAIM_MS = 60_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 interface Claim {
   keyHash: string;
   cipherKey: Buffer;
+  /** Set once the answer was committed with the effect: nothing is left for onSend to store. */
+  committed: boolean;
+}
+
+/** A keyed call's record, committed by its service in the transaction of the effect. */
+export interface IdempotencyRecord {
+  /**
+   * Stores `data` as the success answer (`{ code: 0, data }`) of this key, in `tx`. Throws 409 (so
+   * the effect rolls back) when another attempt with the same key committed first.
+   */
+  commit(tx: Transaction, data: unknown): Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim: Claim | null;
+    /** Present when the call carries an Idempotency-Key that this request now holds. */
+    idempotency: IdempotencyRecord | undefined;
   }
+}
+
+function inFlight(): AppError {
+  return new AppError(409, 'idempotency_in_flight', 'errors.idempotencyInFlight');
+}
+
+/** CRASH_AT: crash tests kill the process at one step of a keyed call. */
+function crashIf(point: CrashPoint, at: CrashPoint | undefined) {
+  if (point === at) process.kill(process.pid, 'SIGKILL');
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -48,9 +76,46 @@ function scopeOf(request: FastifyRequest): string {
   return request.auth ? `user:${request.auth.id}` : 'anonymous';
 }
 
-export const idempotencyPlugin = fp<{ db: Database; clock: Clock }>(
-  async (app: FastifyInstance, { db, clock }) => {
+export const idempotencyPlugin = fp<{
+  db: Database;
+  clock: Clock;
+  /** How long a claim blocks retries before it counts as abandoned by a dead process. */
+  claimMs?: number;
+  crashAt?: CrashPoint;
+}>(
+  async (app: FastifyInstance, { db, clock, claimMs = 60_000, crashAt }) => {
+    const CLAIM_MS = claimMs;
     app.decorateRequest('idempotencyClaim', null);
+    app.decorateRequest('idempotency', undefined);
+
+    function recordFor(claimed: Claim, reply: FastifyReply): IdempotencyRecord {
+      return {
+        async commit(tx, data) {
+          crashIf('effect', crashAt);
+          // Serialised by the route's response schema, exactly as the answer will be sent.
+          const serialized = reply.serialize({ code: 0, data });
+          const body =
+            typeof serialized === 'string'
+              ? serialized
+              : Buffer.from(serialized as Uint8Array).toString('utf8');
+          const [done] = await tx
+            .update(idempotencyKeys)
+            .set({ state: 'done', responseStatus: 200, responseBody: encrypt(claimed.cipherKey, body) })
+            .where(and(eq(idempotencyKeys.keyHash, claimed.keyHash), eq(idempotencyKeys.state, 'in_flight')))
+            .returning({ keyHash: idempotencyKeys.keyHash });
+          // Another attempt (after this one's claim expired) committed the effect first.
+          if (!done) throw inFlight();
+          claimed.committed = true;
+        },
+      };
+    }
+
+    function hold(request: FastifyRequest, reply: FastifyReply, keyHash: string, cipherKey: Buffer) {
+      const claimed: Claim = { keyHash, cipherKey, committed: false };
+      request.idempotencyClaim = claimed;
+      request.idempotency = recordFor(claimed, reply);
+      crashIf('claimed', crashAt);
+    }
 
     async function claim(keyHash: string, scope: string, requestHash: string) {
       const now = clock.now();
@@ -89,7 +154,7 @@ export const idempotencyPlugin = fp<{ db: Database; clock: Clock }>(
 
       for (let attempt = 0; attempt < 3; attempt++) {
         if (await claim(keyHash, scope, requestHash)) {
-          request.idempotencyClaim = { keyHash, cipherKey };
+          hold(request, reply, keyHash, cipherKey);
           return;
         }
         const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.keyHash, keyHash));
@@ -105,8 +170,7 @@ export const idempotencyPlugin = fp<{ db: Database; clock: Clock }>(
           throw new AppError(422, 'idempotency_mismatch', 'errors.idempotencyMismatch');
         }
         if (row.state === 'in_flight') {
-          if (row.lockedUntil > now)
-            throw new AppError(409, 'idempotency_in_flight', 'errors.idempotencyInFlight');
+          if (row.lockedUntil > now) throw inFlight();
           const [taken] = await db
             .update(idempotencyKeys)
             .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
@@ -118,8 +182,8 @@ export const idempotencyPlugin = fp<{ db: Database; clock: Clock }>(
               ),
             )
             .returning({ keyHash: idempotencyKeys.keyHash });
-          if (!taken) throw new AppError(409, 'idempotency_in_flight', 'errors.idempotencyInFlight');
-          request.idempotencyClaim = { keyHash, cipherKey };
+          if (!taken) throw inFlight();
+          hold(request, reply, keyHash, cipherKey);
           return;
         }
         let body: string;
@@ -134,7 +198,7 @@ export const idempotencyPlugin = fp<{ db: Database; clock: Clock }>(
           .type('application/json; charset=utf-8')
           .send(body);
       }
-      throw new AppError(409, 'idempotency_in_flight', 'errors.idempotencyInFlight');
+      throw inFlight();
     });
 
     // Store the first answer (or release the claim when there is nothing worth replaying).
@@ -142,6 +206,12 @@ export const idempotencyPlugin = fp<{ db: Database; clock: Clock }>(
       const claimed = request.idempotencyClaim;
       if (!claimed) return payload;
       request.idempotencyClaim = null;
+      request.idempotency = undefined;
+      // Stored with the effect: whatever happens now, a retry gets that answer.
+      if (claimed.committed) {
+        crashIf('committed', crashAt);
+        return payload;
+      }
       const status = reply.statusCode;
       try {
         if (status >= 500 || status === 429 || typeof payload !== 'string') {
@@ -157,6 +227,12 @@ export const idempotencyPlugin = fp<{ db: Database; clock: Clock }>(
       }
       return payload;
     });
+
+    if (crashAt === 'answered') {
+      app.addHook('onResponse', async (request) => {
+        if (request.headers['idempotency-key'] !== undefined) crashIf('answered', crashAt);
+      });
+    }
   },
   { name: 'idempotency', dependencies: ['errors', 'auth'] },
 );

@@ -22,6 +22,15 @@ export async function findUserByInviteCode(db: Queryable, inviteCode: string): P
   return row;
 }
 
+/**
+ * The user's status, with the row share-locked until the caller's transaction ends: a freeze
+ * (an update of the row) waits for it, and one committed before it is seen.
+ */
+export async function lockUserStatus(db: Queryable, id: number): Promise<UserRow['status'] | undefined> {
+  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, id)).for('share');
+  return row?.status;
+}
+
 /** Inserts a user; undefined when the email or invite code is already taken. */
 export async function insertUser(
   db: Queryable,

@@ -328,6 +328,16 @@ export class AccountService {
     return toAdminUser(user);
   }
 
+  /**
+   * Inside a transaction that records something for the user (a withdrawal, a game order): refuses
+   * a frozen user (401 user_frozen, as every call after the freeze), and holds off a freeze until
+   * the transaction ends, so nothing is accepted after a freeze took effect.
+   */
+  async requireActive(tx: Queryable, userId: number): Promise<void> {
+    const status = await repo.lockUserStatus(tx, userId);
+    if (status !== 'active') throw new AppError(401, 'user_frozen', 'errors.accountFrozen');
+  }
+
   async deleteExpired() {
     await repo.deleteExpired(this.db, this.now());
   }

@@ -39,7 +39,10 @@ export async function adminWalletRoutes(
         response: { 200: okEnvelope(adminAdjustResult) },
       },
     },
-    async (request) => ({ code: 0 as const, data: await operations.adjust(request.body) }),
+    async (request) => ({
+      code: 0 as const,
+      data: await operations.adjust(request.body, request.idempotency),
+    }),
   );
 
   app.post(
@@ -54,7 +57,10 @@ export async function adminWalletRoutes(
         response: { 200: okEnvelope(adminAirdropResult) },
       },
     },
-    async (request) => ({ code: 0 as const, data: await operations.airdrop(request.body) }),
+    async (request) => ({
+      code: 0 as const,
+      data: await operations.airdrop(request.body, request.idempotency),
+    }),
   );
 
   app.post(
@@ -69,7 +75,10 @@ export async function adminWalletRoutes(
         response: { 200: okEnvelope(adminVaultFundResult) },
       },
     },
-    async (request) => ({ code: 0 as const, data: await operations.fundVault(request.body) }),
+    async (request) => ({
+      code: 0 as const,
+      data: await operations.fundVault(request.body, request.idempotency),
+    }),
   );
 
   app.get(

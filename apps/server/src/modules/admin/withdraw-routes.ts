@@ -52,7 +52,7 @@ export async function adminWithdrawRoutes(
     },
     async (request) => ({
       code: 0 as const,
-      data: await withdrawals.approve(request.body.id, request.lang),
+      data: await withdrawals.approve(request.body.id, request.lang, request.idempotency),
     }),
   );
 
@@ -70,7 +70,7 @@ export async function adminWithdrawRoutes(
     },
     async (request) => ({
       code: 0 as const,
-      data: await withdrawals.reject(request.body.id, request.body.reason, request.lang),
+      data: await withdrawals.reject(request.body.id, request.body.reason, request.lang, request.idempotency),
     }),
   );
 }

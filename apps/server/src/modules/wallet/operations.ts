@@ -2,8 +2,9 @@
 // vault, read a user's ledger and the house accounts. Money moves through the ledger service.
 import type { BusinessType } from '@tradeflip/contract';
 import { Decimal, plainDecimal } from '@tradeflip/money';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../plugins/errors';
+import type { IdempotencyRecord } from '../../plugins/idempotency';
 import { findUserByEmail } from '../account/repository';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/service';
 import type { Token, TokenRegistry } from '../token/registry';
@@ -37,32 +38,51 @@ export class WalletOperations {
     },
   ) {}
 
+  /**
+   * Runs a money operation. Keyed (an Idempotency-Key): the effect and the key's stored answer commit
+   * in one transaction, so a crash never lets the key move money twice.
+   */
+  private async once<T>(
+    record: IdempotencyRecord | undefined,
+    work: (tx?: Transaction) => Promise<T>,
+  ): Promise<T> {
+    if (!record) return work();
+    return this.deps.db.transaction(async (tx) => {
+      const result = await work(tx);
+      await record.commit(tx, result);
+      return result;
+    });
+  }
+
   private async user(email: string) {
     const user = await findUserByEmail(this.deps.db, email);
     if (!user) throw emailNotRegistered();
     return user;
   }
 
-  async adjust(input: { email: string; token: string; amount: string; reason: string }) {
+  async adjust(
+    input: { email: string; token: string; amount: string; reason: string },
+    record?: IdempotencyRecord,
+  ) {
     const token = await this.deps.tokens.require(input.token);
     const amount = amountFor(token, input.amount);
     const user = await this.user(input.email);
     try {
-      const movement = await this.deps.ledger.adjust({
-        userId: user.id,
-        token: token.symbol,
-        amount,
-        memo: input.reason,
+      return await this.once(record, async (tx) => {
+        const movement = await this.deps.ledger.adjust(
+          { userId: user.id, token: token.symbol, amount, memo: input.reason },
+          tx,
+        );
+        const posting = movement.postings.find((p) => p.userId === user.id)!;
+        return {
+          movementId: String(movement.id),
+          email: user.email,
+          token: token.symbol,
+          amount: amount.toFixed(),
+          available: posting.availableAfter,
+          frozen: posting.frozenAfter,
+        };
       });
-      const posting = movement.postings.find((p) => p.userId === user.id)!;
-      return {
-        movementId: String(movement.id),
-        email: user.email,
-        token: token.symbol,
-        amount: amount.toFixed(),
-        available: posting.availableAfter,
-        frozen: posting.frozenAfter,
-      };
     } catch (error) {
       if (error instanceof InsufficientBalanceError) {
         throw new AppError(400, 'insufficient_balance', 'errors.adjustBelowZero', {
@@ -74,7 +94,10 @@ export class WalletOperations {
     }
   }
 
-  async airdrop(input: { token: string; amount: string; emails?: string[]; all?: true; memo?: string }) {
+  async airdrop(
+    input: { token: string; amount: string; emails?: string[]; all?: true; memo?: string },
+    record?: IdempotencyRecord,
+  ) {
     const token = await this.deps.tokens.require(input.token);
     const amount = amountFor(token, input.amount);
     if (amount.lte(0)) {
@@ -100,42 +123,43 @@ export class WalletOperations {
     } else {
       userIds = await repo.activeUserIds(this.deps.db);
     }
-    const { airdropId, movements } = await this.deps.ledger.airdrop({
-      userIds,
-      token: token.symbol,
-      amount,
-      memo: input.memo ?? null,
+    return this.once(record, async (tx) => {
+      const { airdropId, movements } = await this.deps.ledger.airdrop(
+        { userIds, token: token.symbol, amount, memo: input.memo ?? null },
+        tx,
+      );
+      const users = new Set(userIds).size;
+      return {
+        airdropId,
+        token: token.symbol,
+        amount: amount.toFixed(),
+        users,
+        total: amount.mul(users).toFixed(),
+        movementIds: movements.map((movement) => String(movement.id)),
+      };
     });
-    const users = new Set(userIds).size;
-    return {
-      airdropId,
-      token: token.symbol,
-      amount: amount.toFixed(),
-      users,
-      total: amount.mul(users).toFixed(),
-      movementIds: movements.map((movement) => String(movement.id)),
-    };
   }
 
-  async fundVault(input: { token: string; amount: string; memo?: string }) {
+  async fundVault(input: { token: string; amount: string; memo?: string }, record?: IdempotencyRecord) {
     const token = await this.deps.tokens.require(input.token);
     const amount = amountFor(token, input.amount);
     try {
-      const movement = await this.deps.ledger.fundVault({
-        token: token.symbol,
-        amount,
-        memo: input.memo ?? null,
+      return await this.once(record, async (tx) => {
+        const movement = await this.deps.ledger.fundVault(
+          { token: token.symbol, amount, memo: input.memo ?? null },
+          tx,
+        );
+        const vault = movement.postings.find((p) => p.kind === 'vault')!;
+        return {
+          movementId: String(movement.id),
+          vault: {
+            kind: 'vault' as const,
+            token: token.symbol,
+            network: null,
+            available: vault.availableAfter,
+          },
+        };
       });
-      const vault = movement.postings.find((p) => p.kind === 'vault')!;
-      return {
-        movementId: String(movement.id),
-        vault: {
-          kind: 'vault' as const,
-          token: token.symbol,
-          network: null,
-          available: vault.availableAfter,
-        },
-      };
     } catch (error) {
       if (error instanceof InsufficientBalanceError) {
         throw new AppError(400, 'insufficient_balance', 'errors.adjustBelowZero', {

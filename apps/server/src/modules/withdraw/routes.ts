@@ -63,6 +63,7 @@ export async function withdrawRoutes(
           { id: user.id, passwordHash: user.row.passwordHash },
           request.body,
           request.lang,
+          request.idempotency,
         ),
       };
     },

@@ -12,16 +12,18 @@ import {
 } from '@tradeflip/contract';
 import { isMessageKey, translate, type Language } from '@tradeflip/i18n';
 import { Decimal, plainDecimal } from '@tradeflip/money';
-import { getAddress, isAddress } from 'viem';
-import type { ChainRegistry } from '../../chain/registry';
+import { getAddress, isAddress, zeroAddress } from 'viem';
+import type { ChainNetwork, ChainRegistry } from '../../chain/registry';
 import type { Clock } from '../../clock';
 import type { RateRule } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { sqlState } from '../../db/rows';
 import type { NetworkName, WithdrawalStatus } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import type { IdempotencyRecord } from '../../plugins/idempotency';
 import { enforce, type RateLimiter } from '../../plugins/rate-limit';
 import { verifyPassword } from '../account/credentials';
+import type { AccountService } from '../account/service';
 import { chainAccount, userAccount, vaultAccount } from '../ledger/accounts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/service';
 import type { Token, TokenNetwork, TokenRegistry } from '../token/registry';
@@ -39,6 +41,20 @@ function withdrawUnavailable(): AppError {
   return new AppError(400, 'validation', 'errors.withdrawUnavailable', {
     fields: { network: 'errors.withdrawUnavailable' },
   });
+}
+
+/** Addresses that take tokens and never give them back, refused with a message saying why. */
+function refusedAddress(address: string, chain: ChainNetwork | undefined): AppError | undefined {
+  const lower = address.toLowerCase();
+  const reason =
+    lower === zeroAddress
+      ? 'errors.withdrawAddressZero'
+      : chain && lower === chain.tokenAddress.toLowerCase()
+        ? 'errors.withdrawAddressContract'
+        : chain?.hotWallet && lower === chain.hotWallet.account.address.toLowerCase()
+          ? 'errors.withdrawAddressHotWallet'
+          : undefined;
+  return reason && new AppError(400, 'validation', reason, { fields: { address: reason } });
 }
 
 function exceedsAvailable(available: string, token: string): AppError {
@@ -109,6 +125,8 @@ export interface WithdrawServiceDeps {
   clock: Clock;
   tokens: TokenRegistry;
   ledger: LedgerService;
+  /** Refuses a frozen user inside the transaction that records a withdrawal. */
+  accounts: Pick<AccountService, 'requireActive'>;
   /** The EVM networks; without one (or its hot wallet) withdrawals there are unavailable. */
   chains?: ChainRegistry;
   limiter?: RateLimiter;
@@ -166,12 +184,14 @@ export class WithdrawService {
 
   /**
    * POST /api/app/asset/withdraw. Checks every rule of spec §5 (the address format is the schema's),
-   * then, in one transaction, records the withdrawal and freezes amount + fee. A refusal changes nothing.
+   * then, in one transaction, records the withdrawal and freezes amount + fee (and, keyed, stores the
+   * answer). A refusal changes nothing; a user frozen meanwhile is refused in that transaction.
    */
   async submit(
     user: { id: number; passwordHash: string },
     body: WithdrawBody,
     lang: Language,
+    record?: IdempotencyRecord,
   ): Promise<WithdrawalRecord> {
     const token = await this.deps.tokens.require(body.token);
     const network = token.networks.find((candidate) => candidate.network === body.network);
@@ -184,6 +204,8 @@ export class WithdrawService {
         fields: { address: 'validation.invalidAddress' },
       });
     }
+    const refused = refusedAddress(body.address, this.deps.chains?.network(network.network));
+    if (refused) throw refused;
 
     const amount = new Decimal(body.amount);
     if (amount.decimalPlaces() > amountDp) {
@@ -215,7 +237,8 @@ export class WithdrawService {
     }
 
     try {
-      const row = await this.deps.db.transaction(async (tx) => {
+      return await this.deps.db.transaction(async (tx) => {
+        await this.deps.accounts.requireActive(tx, user.id);
         const inserted = await this.insertWithOrderNo(tx, {
           userId: user.id,
           token: token.symbol,
@@ -236,9 +259,10 @@ export class WithdrawService {
           },
           tx,
         );
-        return inserted;
+        const answer = toWithdrawalRecord(inserted, lang);
+        await record?.commit(tx, answer);
+        return answer;
       });
-      return toWithdrawalRecord(row, lang);
     } catch (error) {
       if (error instanceof InsufficientBalanceError) {
         // Spent by another request since the check above.
@@ -317,21 +341,32 @@ export class WithdrawService {
   }
 
   /** reviewing → approved: the sender takes it from there. */
-  async approve(id: string, lang: Language): Promise<AdminWithdrawal> {
-    const now = this.now();
-    const row = await repo.transition(this.deps.db, Number(id), 'reviewing', {
-      status: 'approved',
-      reviewedAt: now,
-      updatedAt: now,
+  async approve(id: string, lang: Language, record?: IdempotencyRecord): Promise<AdminWithdrawal> {
+    const answer = await this.deps.db.transaction(async (tx) => {
+      const now = this.now();
+      const row = await repo.transition(tx, Number(id), 'reviewing', {
+        status: 'approved',
+        reviewedAt: now,
+        updatedAt: now,
+      });
+      if (!row) return undefined;
+      const approved = { row, view: toAdminWithdrawal(row, await repo.emailOf(tx, row.userId), lang) };
+      await record?.commit(tx, approved.view);
+      return approved;
     });
-    if (!row) throw await this.notReviewing(Number(id));
-    for (const listener of this.approvedListeners) listener(row.network);
-    return toAdminWithdrawal(row, await repo.emailOf(this.deps.db, row.userId), lang);
+    if (!answer) throw await this.notReviewing(Number(id));
+    for (const listener of this.approvedListeners) listener(answer.row.network);
+    return answer.view;
   }
 
   /** reviewing → rejected with the reason the user sees; amount + fee return to available. */
-  async reject(id: string, reason: string, lang: Language): Promise<AdminWithdrawal> {
-    const row = await this.deps.db.transaction(async (tx) => {
+  async reject(
+    id: string,
+    reason: string,
+    lang: Language,
+    record?: IdempotencyRecord,
+  ): Promise<AdminWithdrawal> {
+    const view = await this.deps.db.transaction(async (tx) => {
       const now = this.now();
       const rejected = await repo.transition(tx, Number(id), 'reviewing', {
         status: 'rejected',
@@ -340,11 +375,14 @@ export class WithdrawService {
         processedAt: now,
         updatedAt: now,
       });
-      if (rejected) await this.returnFunds(tx, rejected, 'reject');
-      return rejected;
+      if (!rejected) return undefined;
+      await this.returnFunds(tx, rejected, 'reject');
+      const answer = toAdminWithdrawal(rejected, await repo.emailOf(tx, rejected.userId), lang);
+      await record?.commit(tx, answer);
+      return answer;
     });
-    if (!row) throw await this.notReviewing(Number(id));
-    return toAdminWithdrawal(row, await repo.emailOf(this.deps.db, row.userId), lang);
+    if (!view) throw await this.notReviewing(Number(id));
+    return view;
   }
 
   private async notReviewing(id: number): Promise<AppError> {

@@ -1,0 +1,168 @@
+// Withdrawals that must never be recorded: one by a user frozen while the request was under way
+// (issue 8, defect 5), and one to an address that takes the tokens and never gives them back: the
+// zero address, the token contract itself, the platform's hot wallet (defect 6). Each is refused in
+// the user's language and moves nothing.
+import { beforeAll, expect, it } from 'vitest';
+import { ChainRegistry } from '../../chain/registry';
+import { DEV_DEPOSIT_MNEMONIC, DEV_MNEMONIC, DEV_TOKEN_ADDRESS } from '../../chain/dev-chains';
+import type { RateLimiter } from '../../plugins/rate-limit';
+import {
+  adminCall,
+  call,
+  describeEachDatabase,
+  expectAuditClean,
+  PASSWORD,
+  registerUser,
+  useDatabase,
+  type TestApp,
+} from '../../test/harness';
+
+/** Networks with a hot wallet; nothing listens at the RPC URL, and nothing here calls it. */
+function offlineChains() {
+  return new ChainRegistry({
+    networks: [
+      {
+        network: 'ERC20',
+        rpcUrl: 'http://127.0.0.1:9',
+        chainId: 31337,
+        tokenAddress: DEV_TOKEN_ADDRESS,
+        tokenDecimals: 6,
+      },
+    ],
+    depositKey: { mnemonic: DEV_DEPOSIT_MNEMONIC },
+    hotWalletKey: { mnemonic: DEV_MNEMONIC, index: 1 },
+    logRange: 100,
+    pollMs: 50,
+  });
+}
+
+/** Lets every call through, but holds the withdrawal's password check while a gate is set. */
+class GatedLimiter implements RateLimiter {
+  private gate: Promise<void> | undefined;
+  private onEnter: (() => void) | undefined;
+
+  hold() {
+    let release!: () => void;
+    const entered = new Promise<void>((resolve) => (this.onEnter = resolve));
+    this.gate = new Promise<void>((resolve) => (release = resolve));
+    return { entered, release };
+  }
+
+  async consume(bucket: string) {
+    if (bucket === 'withdraw-password' && this.gate) {
+      const gate = this.gate;
+      this.gate = undefined;
+      this.onEnter?.();
+      await gate;
+    }
+    return { allowed: true, retryAfterSeconds: 0 };
+  }
+
+  async close() {}
+}
+
+const RECIPIENT = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
+async function balances(t: TestApp, token: string) {
+  const res = await call(t.app, 'GET', '/api/app/asset/balances', { token });
+  return res.body.data!.list as { token: string; available: string; frozen: string }[];
+}
+
+async function withdrawals(t: TestApp, email: string) {
+  const res = await adminCall(t.app, 'GET', '/api/admin/withdrawals?pageSize=100');
+  return (res.body.data!.list as { email: string }[]).filter((w) => w.email === email);
+}
+
+describeEachDatabase('withdrawal guards', (target) => {
+  const db = useDatabase(target);
+  const limiter = new GatedLimiter();
+  const chains = offlineChains();
+  let t: TestApp;
+  beforeAll(async () => {
+    // A password rule, so the withdrawal consults the limiter (where the test holds it).
+    t = await db.app({ chains, limiter, env: { RATE_LIMIT_LOGIN_EMAIL: '10/900' } });
+  });
+
+  async function fundedUser(amount = '100') {
+    const user = await registerUser(t);
+    const res = await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+      body: { email: user.email, token: 'USDT', amount, reason: 'test funds' },
+    });
+    expect(res.status).toBe(200);
+    return user;
+  }
+
+  it('a withdrawal under way when the user is frozen is refused and freezes nothing', async () => {
+    const user = await fundedUser();
+    const before = await balances(t, user.token);
+    const held = limiter.hold();
+    const pending = call(t.app, 'POST', '/api/app/asset/withdraw', {
+      token: user.token,
+      body: { token: 'USDT', network: 'ERC20', address: RECIPIENT, amount: '20', password: PASSWORD },
+    });
+    // The request passed sign-in and is checking the password when the operator freezes the user.
+    await held.entered;
+    const frozen = await adminCall(t.app, 'POST', '/api/admin/users/freeze', { body: { email: user.email } });
+    expect(frozen.status).toBe(200);
+    held.release();
+    const res = await pending;
+    expect(res.status).toBe(401);
+    expect(res.body.reason).toBe('user_frozen');
+    expect(await withdrawals(t, user.email)).toEqual([]);
+
+    await adminCall(t.app, 'POST', '/api/admin/users/unfreeze', { body: { email: user.email } });
+    const again = await call(t.app, 'POST', '/api/app/auth/login', {
+      body: { email: user.email, password: PASSWORD },
+    });
+    expect(await balances(t, (again.body.data as { token: string }).token)).toEqual(before);
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('refuses the zero address, the token contract and the hot wallet, in both languages', async () => {
+    const user = await fundedUser();
+    const before = await balances(t, user.token);
+    const hotWallet = chains.network('ERC20')!.hotWallet!.account.address;
+    const cases = [
+      {
+        address: '0x0000000000000000000000000000000000000000',
+        en: 'The zero address cannot receive tokens: enter the address of your wallet',
+        zh: '零地址无法接收代币，请填写您的钱包地址',
+      },
+      {
+        address: DEV_TOKEN_ADDRESS.toLowerCase(),
+        en: 'This is the token contract itself: tokens sent to it are lost. Enter the address of your wallet',
+        zh: '这是代币合约本身的地址，转入的代币将永久丢失，请填写您的钱包地址',
+      },
+      {
+        address: hotWallet,
+        en: 'This is the platform’s own withdrawal address: enter the address of your wallet',
+        zh: '这是平台自己的提现地址，请填写您的钱包地址',
+      },
+    ];
+    for (const c of cases) {
+      for (const [lang, text] of [
+        ['en-US', c.en],
+        ['zh-CN', c.zh],
+      ] as const) {
+        const res = await call(t.app, 'POST', '/api/app/asset/withdraw', {
+          token: user.token,
+          headers: { 'x-lang': lang },
+          body: { token: 'USDT', network: 'ERC20', address: c.address, amount: '20', password: PASSWORD },
+        });
+        expect(res.status, c.address).toBe(400);
+        expect(res.body.reason).toBe('validation');
+        expect(res.body.msg).toBe(text);
+        expect(res.body.data?.fields?.address).toBe(text);
+      }
+    }
+    expect(await withdrawals(t, user.email)).toEqual([]);
+    expect(await balances(t, user.token)).toEqual(before);
+    // An ordinary address still works.
+    const ok = await call(t.app, 'POST', '/api/app/asset/withdraw', {
+      token: user.token,
+      body: { token: 'USDT', network: 'ERC20', address: RECIPIENT, amount: '20', password: PASSWORD },
+    });
+    expect(ok.status).toBe(200);
+    await expectAuditClean(db.handle.db);
+  });
+});
