@@ -207,11 +207,10 @@ export const idempotencyPlugin = fp<{
       if (!claimed) return payload;
       request.idempotencyClaim = null;
       request.idempotency = undefined;
+      // The handler is done (its transaction, if any, committed); the answer is not yet sent.
+      crashIf('committed', crashAt);
       // Stored with the effect: whatever happens now, a retry gets that answer.
-      if (claimed.committed) {
-        crashIf('committed', crashAt);
-        return payload;
-      }
+      if (claimed.committed) return payload;
       const status = reply.statusCode;
       try {
         if (status >= 500 || status === 429 || typeof payload !== 'string') {

@@ -1,0 +1,249 @@
+// Issue 8, defect 1: an Idempotency-Key must never move money twice, whatever step the process dies
+// at. The real server runs in a child process and is killed (SIGKILL): at each step of a keyed call
+// (CRASH_AT: claimed, inside the effect's transaction, after its commit, after the answer), and at
+// random moments of a burst of keyed admin adjusts and user withdrawals. After each restart every
+// key is retried until it answers; then the database must hold exactly one effect per key, and
+// the audit must be clean.
+//
+// Withdrawal requests only record and freeze, so the networks here are external ones with nobody
+// at the RPC URL (the sender and watcher just retry): no chain is needed to take or refuse a request.
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, count, eq } from 'drizzle-orm';
+import { afterEach, expect, it } from 'vitest';
+import { DEV_MNEMONIC } from '../chain/dev-chains';
+import { crashPoints } from '../config';
+import { openDatabase } from '../db/client';
+import { ledgerMovements, withdrawals } from '../db/schema';
+import { runAudit } from '../modules/ledger/audit';
+import { cliWorkspace } from '../test/cli';
+import { describeEachDatabase, PASSWORD, uniqueEmail } from '../test/harness';
+import { startServerProcess, type ServerProcess } from '../test/server-process';
+
+const ADMIN_TOKEN = 'crash-test-admin-token-0123';
+const RECIPIENT = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
+type Answer = { status: number; body: { code: number; data?: unknown } } | 'dropped';
+
+interface KeyedCall {
+  key: string;
+  path: string;
+  body: Record<string, unknown>;
+  /** The user's session token; admin calls use the admin credential. */
+  token?: string;
+  /** How its one effect is found in the database afterwards. */
+  effect: { kind: 'adjust'; memo: string } | { kind: 'withdrawal'; amount: string };
+}
+
+async function post(
+  url: string,
+  call: Omit<KeyedCall, 'effect' | 'key'> & { key?: string },
+): Promise<Answer> {
+  try {
+    const res = await fetch(`${url}${call.path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${call.token ?? ADMIN_TOKEN}`,
+        ...(call.key ? { 'idempotency-key': call.key } : {}),
+      },
+      body: JSON.stringify(call.body),
+    });
+    return { status: res.status, body: (await res.json()) as { code: number; data?: unknown } };
+  } catch {
+    return 'dropped'; // the process died under the request
+  }
+}
+
+/** Retries a key until it answers (a claim left by a dead process blocks it for a second). */
+async function settle(url: string, call: KeyedCall) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const answer = await post(url, call);
+    if (answer !== 'dropped' && answer.status !== 409) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${call.key} stayed in flight`);
+}
+
+/** The newest sign-up code mailed to `email` (the embedded default writes .eml files). */
+function latestCode(dataDir: string, email: string): string {
+  const outbox = path.join(dataDir, 'outbox');
+  for (const name of fs.readdirSync(outbox).sort().reverse()) {
+    const eml = fs.readFileSync(path.join(outbox, name), 'utf8');
+    const split = eml.search(/\r?\n\r?\n/);
+    if (!eml.slice(0, split).toLowerCase().includes(email)) continue;
+    const code = /\b(\d{6})\b/.exec(eml.slice(split))?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no code for ${email}`);
+}
+
+describeEachDatabase('keyed money calls when the server is killed', (target) => {
+  const ws = cliWorkspace(target, 'tf-crash-');
+  const env = (extra: Record<string, string> = {}) => ({
+    ...ws.env(),
+    ADMIN_TOKEN,
+    LOG_LEVEL: 'fatal',
+    IDEMPOTENCY_CLAIM_SECONDS: '1',
+    RATE_LIMIT_LOGIN_EMAIL: 'off',
+    RATE_LIMIT_API_IP: 'off',
+    RATE_LIMIT_CODE_IP: 'off',
+    RATE_LIMIT_REGISTER_IP: 'off',
+    ETH_RPC_URL: 'http://127.0.0.1:1',
+    ETH_CHAIN_ID: '31337',
+    DEPOSIT_MNEMONIC: DEV_MNEMONIC,
+    HOT_WALLET_MNEMONIC: DEV_MNEMONIC,
+    ...extra,
+  });
+  let serial = 0;
+  // A failed expectation must not leave a server holding the database for the next test.
+  const running = new Set<ServerProcess>();
+  const start = async (extra?: Record<string, string>) => {
+    const server = await startServerProcess(env(extra));
+    running.add(server);
+    return server;
+  };
+  afterEach(async () => {
+    for (const server of running) await server.kill();
+    running.clear();
+  });
+
+  async function signUp(server: ServerProcess, funds: string) {
+    const email = uniqueEmail('crash');
+    await post(server.url, { path: '/api/app/auth/code', body: { email, scene: 'register' } });
+    const registered = await post(server.url, {
+      path: '/api/app/auth/register',
+      body: { email, password: PASSWORD, code: latestCode(ws.dataDir, email) },
+    });
+    if (registered === 'dropped' || registered.status !== 200) throw new Error('sign-up failed');
+    const funded = await post(server.url, {
+      path: '/api/admin/balances/adjust',
+      body: { email, token: 'USDT', amount: funds, reason: 'crash test funds' },
+    });
+    expect(funded !== 'dropped' && funded.status).toBe(200);
+    return { email, token: (registered.body.data as { token: string }).token };
+  }
+
+  function adjustCall(email: string): KeyedCall {
+    const memo = `crash adjust ${++serial} ${Math.random()}`;
+    return {
+      key: `adjust-${serial}-${Date.now()}`,
+      path: '/api/admin/balances/adjust',
+      body: { email, token: 'USDT', amount: '1.5', reason: memo },
+      effect: { kind: 'adjust', memo },
+    };
+  }
+
+  function withdrawCall(token: string): KeyedCall {
+    // A unique amount per key finds its withdrawal afterwards.
+    const amount = `10.${String(++serial).padStart(6, '0')}`;
+    return {
+      key: `withdraw-${serial}-${Date.now()}`,
+      path: '/api/app/asset/withdraw',
+      token,
+      body: { token: 'USDT', network: 'ERC20', address: RECIPIENT, amount, password: PASSWORD },
+      effect: { kind: 'withdrawal', amount },
+    };
+  }
+
+  /** Opens the database the stopped server left and counts each call's effects. */
+  async function effectsAndAudit(calls: KeyedCall[]) {
+    const database = await openDatabase({ databaseUrl: ws.databaseUrl, dataDir: ws.dataDir });
+    try {
+      const counts: Record<string, number> = {};
+      for (const call of calls) {
+        const [row] =
+          call.effect.kind === 'adjust'
+            ? await database.db
+                .select({ n: count() })
+                .from(ledgerMovements)
+                .where(
+                  and(eq(ledgerMovements.type, 'admin_adjust'), eq(ledgerMovements.memo, call.effect.memo)),
+                )
+            : await database.db
+                .select({ n: count() })
+                .from(withdrawals)
+                .where(eq(withdrawals.amount, call.effect.amount));
+        counts[call.key] = Number(row!.n);
+      }
+      return { counts, audit: await runAudit(database.db) };
+    } finally {
+      await database.close();
+    }
+  }
+
+  const once = (calls: KeyedCall[]) => Object.fromEntries(calls.map((call) => [call.key, 1]));
+
+  it('at every step of a keyed call, a retry after the restart moves the money once', async () => {
+    let server = await start();
+    const user = await signUp(server, '1000');
+    await server.stop();
+
+    const calls: KeyedCall[] = [];
+    for (const step of crashPoints) {
+      for (const call of [adjustCall(user.email), withdrawCall(user.token)]) {
+        calls.push(call);
+        server = await start({ CRASH_AT: step });
+        const answer = await post(server.url, call);
+        // Only after the answer is the process gone with the caller holding a reply.
+        if (step === 'answered') expect(answer !== 'dropped' && answer.status, step).toBe(200);
+        else expect(answer, step).toBe('dropped');
+        await server.exited;
+      }
+    }
+
+    server = await start();
+    for (const call of calls) {
+      const first = await settle(server.url, call);
+      expect(first.status, `${call.key}: ${JSON.stringify(first.body)}`).toBe(200);
+      // And again: the same answer, replayed.
+      const again = await settle(server.url, call);
+      expect(again).toEqual(first);
+    }
+    await server.stop();
+
+    const { counts, audit } = await effectsAndAudit(calls);
+    expect(counts).toEqual(once(calls));
+    expect(audit.differences).toEqual([]);
+    expect(audit.ok).toBe(true);
+  }, 240_000);
+
+  it('killed at random moments of bursts of keyed calls, every key has exactly one effect', async () => {
+    let server = await start();
+    const users = [await signUp(server, '5000'), await signUp(server, '5000')];
+    const calls: KeyedCall[] = [];
+    for (let round = 0; round < 4; round++) {
+      const burst = users.flatMap((user) =>
+        Array.from({ length: 12 }, (_, i) => (i % 2 ? withdrawCall(user.token) : adjustCall(user.email))),
+      );
+      calls.push(...burst);
+      // Eight at a time, as several clients would; killed after a random number of answers, so
+      // the kill lands inside the burst with calls at every stage.
+      const queue = [...burst];
+      const killAfter = 1 + Math.floor(Math.random() * (burst.length - 10));
+      let answered = 0;
+      let dropped = 0;
+      const killed = server;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let call = queue.shift(); call; call = queue.shift()) {
+            if ((await post(killed.url, call)) === 'dropped') dropped += 1;
+            else if (++answered === killAfter) await killed.kill();
+          }
+        }),
+      );
+      expect(dropped).toBeGreaterThan(0);
+
+      server = await start();
+      for (const call of burst) {
+        const answer = await settle(server.url, call);
+        expect(answer.status, `${call.key}: ${JSON.stringify(answer.body)}`).toBe(200);
+      }
+    }
+    await server.stop();
+
+    const { counts, audit } = await effectsAndAudit(calls);
+    expect(counts).toEqual(once(calls));
+    expect(audit.ok).toBe(true);
+  }, 240_000);
+});
