@@ -135,3 +135,32 @@ export async function startTestChain(
     throw error;
   }
 }
+
+/**
+ * Both networks with a hot wallet, and nobody at the RPC URL: for tests of withdrawal requests and
+ * reviews, which record and freeze but never call the chain.
+ */
+export function offlineChains(): ChainRegistry {
+  return new ChainRegistry({
+    networks: [
+      {
+        network: 'ERC20',
+        rpcUrl: 'http://127.0.0.1:9',
+        chainId: DEV_CHAIN_IDS.ERC20,
+        tokenAddress: DEV_TOKEN_ADDRESS,
+        tokenDecimals: 6,
+      },
+      {
+        network: 'BEP20',
+        rpcUrl: 'http://127.0.0.1:9',
+        chainId: DEV_CHAIN_IDS.BEP20,
+        tokenAddress: DEV_TOKEN_ADDRESS,
+        tokenDecimals: 18,
+      },
+    ],
+    depositKey: { mnemonic: DEV_DEPOSIT_MNEMONIC },
+    hotWalletKey: { mnemonic: DEV_MNEMONIC, index: DEV_HOT_WALLET_INDEX },
+    logRange: 100,
+    pollMs: 50,
+  });
+}

@@ -3,8 +3,7 @@
 // zero address, the token contract itself, the platform's hot wallet (defect 6). Each is refused in
 // the user's language and moves nothing.
 import { beforeAll, expect, it } from 'vitest';
-import { ChainRegistry } from '../../chain/registry';
-import { DEV_DEPOSIT_MNEMONIC, DEV_MNEMONIC, DEV_TOKEN_ADDRESS } from '../../chain/dev-chains';
+import { DEV_TOKEN_ADDRESS } from '../../chain/dev-chains';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import {
   adminCall,
@@ -16,25 +15,7 @@ import {
   useDatabase,
   type TestApp,
 } from '../../test/harness';
-
-/** Networks with a hot wallet; nothing listens at the RPC URL, and nothing here calls it. */
-function offlineChains() {
-  return new ChainRegistry({
-    networks: [
-      {
-        network: 'ERC20',
-        rpcUrl: 'http://127.0.0.1:9',
-        chainId: 31337,
-        tokenAddress: DEV_TOKEN_ADDRESS,
-        tokenDecimals: 6,
-      },
-    ],
-    depositKey: { mnemonic: DEV_DEPOSIT_MNEMONIC },
-    hotWalletKey: { mnemonic: DEV_MNEMONIC, index: 1 },
-    logRange: 100,
-    pollMs: 50,
-  });
-}
+import { offlineChains } from '../../test/chains';
 
 /** Lets every call through, but holds the withdrawal's password check while a gate is set. */
 class GatedLimiter implements RateLimiter {

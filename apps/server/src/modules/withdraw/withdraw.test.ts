@@ -4,8 +4,6 @@
 // registry only tells which networks can be withdrawn on (the sender's tests use real Anvil nodes).
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ChainRegistry } from '../../chain/registry';
-import { DEV_DEPOSIT_MNEMONIC, DEV_MNEMONIC, DEV_TOKEN_ADDRESS } from '../../chain/dev-chains';
 import { commands, type AdminApi } from '../../cli/commands';
 import {
   adminCall,
@@ -18,32 +16,7 @@ import {
   useDatabase,
   type TestApp,
 } from '../../test/harness';
-
-/** Networks with a hot wallet; nothing listens at the RPC URL, and nothing here calls it. */
-function offlineChains() {
-  return new ChainRegistry({
-    networks: [
-      {
-        network: 'ERC20',
-        rpcUrl: 'http://127.0.0.1:9',
-        chainId: 31337,
-        tokenAddress: DEV_TOKEN_ADDRESS,
-        tokenDecimals: 6,
-      },
-      {
-        network: 'BEP20',
-        rpcUrl: 'http://127.0.0.1:9',
-        chainId: 31338,
-        tokenAddress: DEV_TOKEN_ADDRESS,
-        tokenDecimals: 18,
-      },
-    ],
-    depositKey: { mnemonic: DEV_DEPOSIT_MNEMONIC },
-    hotWalletKey: { mnemonic: DEV_MNEMONIC, index: 1 },
-    logRange: 100,
-    pollMs: 50,
-  });
-}
+import { offlineChains } from '../../test/chains';
 
 const RECIPIENT = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 
