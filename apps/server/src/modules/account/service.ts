@@ -271,6 +271,10 @@ export class AccountService {
     newPassword: string;
     client: ClientInfo;
   }): Promise<SessionResult> {
+    // Guesses of the current password are limited as sign-in guesses are, per user and per IP.
+    const { rateLimits } = this.deps.config;
+    await enforce(this.deps.limiter, 'password-ip', input.client.ip, rateLimits.loginIp);
+    await enforce(this.deps.limiter, 'password-user', String(input.user.id), rateLimits.loginEmail);
     const user = await repo.findUserById(this.db, input.user.id);
     if (!user) throw new AppError(401, 'unauthorized', 'errors.sessionExpired');
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {

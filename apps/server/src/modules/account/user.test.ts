@@ -136,6 +136,33 @@ describeEachDatabase('user', (target) => {
       expect((await call(t.app, 'GET', '/api/app/user/me', { token })).status).toBe(200);
     });
 
+    it('limits guesses of the current password per user and per IP, as sign-in does', async () => {
+      const t = await db.app({ env: { RATE_LIMIT_LOGIN_EMAIL: '3/900', RATE_LIMIT_LOGIN_IP: '5/900' } });
+      const guess = (token: string, ip: string, oldPassword = 'Wrong1234') =>
+        call(t.app, 'POST', '/api/app/user/password', {
+          token,
+          ip,
+          headers: zh,
+          body: { oldPassword, newPassword: 'Changed789' },
+        });
+      const first = await registerUser(t);
+      for (let i = 0; i < 3; i++) expect((await guess(first.token, '10.0.0.1')).status).toBe(400);
+      // The fourth guess for this user is refused even from another address, and even when right.
+      const limited = await guess(first.token, '10.0.0.2', PASSWORD);
+      expect(limited.status).toBe(429);
+      expect(limited.body.reason).toBe('rate_limited');
+      expect(limited.body.msg).toMatch(/^请求过于频繁，请 \d+ 秒后再试/);
+      expect((await call(t.app, 'GET', '/api/app/user/me', { token: first.token })).status).toBe(200);
+
+      // Per IP: guesses against several accounts from one address stop at the IP's limit.
+      const others = [await registerUser(t), await registerUser(t), await registerUser(t)];
+      for (const other of [others[0]!, others[0]!, others[1]!, others[1]!, others[2]!]) {
+        expect((await guess(other.token, '10.0.0.9')).status).toBe(400);
+      }
+      // Each account had at most two guesses: the IP's limit is what refuses this one.
+      expect((await guess(others[2]!.token, '10.0.0.9')).status).toBe(429);
+    });
+
     it('validates both fields', async () => {
       const t = await db.app();
       const { token } = await registerUser(t);
