@@ -11,6 +11,7 @@ import type { ChainRegistry } from './chain/registry';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { httpServerFactory } from './http-server';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminChainRoutes } from './modules/admin/chain-routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -30,8 +31,9 @@ import { WalletService } from './modules/wallet/service';
 import { withdrawRoutes } from './modules/withdraw/routes';
 import { WithdrawService } from './modules/withdraw/service';
 import { authPlugin } from './plugins/auth';
+import { refusingControlCharacters } from './plugins/control-characters';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { errForLog, errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { apiRateLimitPlugin, createRateLimiter, type RateLimiter } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -50,6 +52,8 @@ export interface AppOptions {
   prices?: PriceSource;
   /** The EVM networks (CHAINS); without them deposits and withdrawals are unavailable. */
   chains?: ChainRegistry;
+  /** Where the logs go (default: stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface Services {
@@ -98,8 +102,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { err: errForLog },
+      ...(options.logStream && { stream: options.logStream }),
     },
     bodyLimit: config.bodyLimit,
+    serverFactory: httpServerFactory(config),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -113,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     clientErrorHandler,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingControlCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   const routes: { method: string; url: string }[] = [];
@@ -160,6 +167,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    // API answers hold sessions, balances and orders: no browser, proxy or service worker keeps them.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });
 

@@ -128,6 +128,10 @@ const envSchema = z
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     TRUST_PROXY: trustProxy,
     BODY_LIMIT: integer(64 * 1024, 1024, 50 * 1024 * 1024),
+    REQUEST_TIMEOUT: seconds('30', 3600),
+    HEADERS_TIMEOUT: seconds('10', 3600),
+    KEEP_ALIVE_TIMEOUT: seconds('5', 3600),
+    MAX_CONNECTIONS_PER_IP: integer(100, 0, 1_000_000),
     SESSION_TTL_DAYS: integer(30, 1, 3650),
     RATE_LIMIT_CODE_EMAIL_SECONDS: integer(60, 0, 86400),
     RATE_LIMIT_CODE_IP: rateRule('30/900'),
@@ -267,6 +271,13 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean | number | string[];
   bodyLimit: number;
+  /** Slow clients: how long a request's headers, and the whole request, may take to arrive. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Open connections one address may hold (0: no limit; behind a load balancer, its own limit). */
+  maxConnectionsPerIp: number;
   sessionTtlSeconds: number;
   rateLimits: {
     /** One verification code per email per this many seconds (spec: 60). */
@@ -333,6 +344,11 @@ export function parseConfig(env: Env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
+    requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
+    // Node requires the headers' time to fit in the request's.
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT, e.REQUEST_TIMEOUT) * 1000,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT * 1000,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     sessionTtlSeconds: e.SESSION_TTL_DAYS * 86400,
     rateLimits: {
       codeEmailSeconds: e.RATE_LIMIT_CODE_EMAIL_SECONDS,

@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReason } from '@tradeflip/contract';
 import { isMessageKey, toLanguage, translate, type Language, type MessageKey } from '@tradeflip/i18n';
+import { stdSerializers } from 'pino';
+import { sqlState } from '../db/rows';
 
 type Vars = Record<string, string | number>;
 
@@ -35,7 +37,8 @@ export function rateLimited(retryAfterSeconds: number): AppError {
   return new AppError(429, 'rate_limited', 'errors.tooManyRequestsIn', {
     vars: { s },
     data: { retryAfter: s },
-    headers: { 'retry-after': String(s) },
+    // Refused for rate: the connection closes too, so a flood holds no sockets open.
+    headers: { 'retry-after': String(s), connection: 'close' },
   });
 }
 
@@ -44,6 +47,48 @@ export function requestLanguage(request: FastifyRequest): Language {
   const tag = typeof xLang === 'string' && xLang.trim() ? xLang : request.headers['accept-language'];
   return toLanguage(typeof tag === 'string' ? tag : undefined);
 }
+
+/** Whether `error`, or one of its causes, came from the database (its text may quote SQL and values). */
+function fromDatabase(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ('query' in e || 'params' in e || sqlState(e) !== undefined) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The logs' `err` serializer. A database error's message, detail and driver fields can hold the
+ * statement and its parameters (emails, addresses, amounts, whatever the request carried): it is
+ * logged by its SQLSTATE, constraint and the code's stack frames only.
+ */
+export function errForLog(error: Error): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  if (!fromDatabase(error)) return stdSerializers.err(error);
+  let root: unknown = error;
+  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+  const fields = root as { constraint?: unknown; table?: unknown; routine?: unknown };
+  return {
+    type: error.name,
+    message: 'database error (statement and parameters not logged)',
+    sqlState: sqlState(error),
+    ...(typeof fields.constraint === 'string' && { constraint: fields.constraint }),
+    ...(typeof fields.table === 'string' && { table: fields.table }),
+    ...(typeof fields.routine === 'string' && { routine: fields.routine }),
+    // Frames only: the stack's first lines repeat the message.
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n'),
+  };
+}
+
+/** Text the database refuses (a NUL byte, bytes that are not UTF-8): bad input, not our failure. */
+const INVALID_TEXT_STATES = new Set(['22021', '22P05']);
 
 function send(
   request: FastifyRequest,
@@ -126,6 +171,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       return send(request, reply, 415, 'unsupported_media_type', 'errors.unsupportedMediaType');
     request.log.info({ err: error }, 'client error');
     return send(request, reply, 400, 'bad_request', 'validation.invalidRequest');
+  }
+  if (INVALID_TEXT_STATES.has(sqlState(error) ?? '')) {
+    request.log.info({ err: error }, 'the database refused text of the request');
+    return send(request, reply, 400, 'validation', 'validation.invalidRequest');
   }
   request.log.error({ err: error }, 'request failed');
   return send(request, reply, status >= 500 && status < 600 ? status : 500, 'internal', 'errors.internal');

@@ -139,6 +139,8 @@ export interface TestAppOptions {
   chains?: ChainRegistry;
   /** Adds routes before the app is ready (e.g. one that fails on purpose). */
   extend?: (app: FastifyInstance) => void;
+  /** Where the app logs (with env LOG_LEVEL above silent). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface TestApp {
@@ -193,6 +195,7 @@ export function useDatabase(target: DatabaseTarget) {
         limiter: options.limiter,
         prices: options.prices,
         chains: options.chains,
+        logStream: options.logStream,
         adminToken: options.adminToken ?? ADMIN_TOKEN,
       });
       apps.push(app);

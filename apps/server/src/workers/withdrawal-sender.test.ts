@@ -16,7 +16,8 @@ import {
 import { DEV_DEPOSIT_MNEMONIC, DEV_MNEMONIC } from '../chain/dev-chains';
 import { ChainRegistry } from '../chain/registry';
 import { deployTestUsdt, mintTestUsdt, testUsdtBalanceOf } from '../chain/test-token';
-import type { NetworkName } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { withdrawals, type NetworkName } from '../db/schema';
 import {
   adminCall,
   call,
@@ -248,8 +249,13 @@ describeEachDatabase('withdrawal sender on Anvil', (target) => {
   it('marks a reverted transfer failed and returns amount + fee', async () => {
     const user = await fundedUser('40');
     const hotBefore = await tokenBalance('BEP20', hotWallet.address);
-    // The token refuses transfers to the zero address (ERC20InvalidReceiver), so this one reverts.
-    const id = await requestApproved(user, 'BEP20', `0x${'0'.repeat(40)}`, '12');
+    // The token refuses transfers to the zero address (ERC20InvalidReceiver). Requests to it are
+    // refused now, so the recorded address is changed under the request: a transfer that reverts.
+    const id = await requestApproved(user, 'BEP20', newAddress(), '12');
+    await db.handle.db
+      .update(withdrawals)
+      .set({ address: `0x${'0'.repeat(40)}` })
+      .where(eq(withdrawals.id, Number(id)));
     expect(await balance(user.token)).toEqual({ available: '27.5', frozen: '12.5' });
     const worker = sender();
     await worker.tick();
