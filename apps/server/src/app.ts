@@ -135,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, clock });
   const accounts = new AccountService({ db, config, clock, mailer, limiter });
   const tokens = new TokenRegistry({ db, clock });
-  const ledger = new LedgerService({ db, clock, tokens });
+  const ledger = new LedgerService({ db, clock, tokens, driver: options.driver });
   const prices = options.prices ?? new ReferencePriceSource({ tokens, clock });
   const wallet = new WalletService({ db, clock, tokens, prices });
   const walletOperations = new WalletOperations({ db, tokens, ledger });

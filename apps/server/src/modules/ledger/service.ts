@@ -163,6 +163,8 @@ export class LedgerService {
       db: Database;
       clock: Clock;
       tokens: TokenRegistry;
+      /** On PostgreSQL new accounts are created outside callers' transactions (see createOutside). */
+      driver?: 'pglite' | 'postgres';
     },
   ) {}
 
@@ -230,7 +232,7 @@ export class LedgerService {
     const via = tx ?? this.deps.db;
     let rows = await repo.findAccounts(via, missing);
     if (rows.length < missing.length) {
-      await this.createAccounts(missing, via);
+      await this.createOutside(missing, tx);
       rows = await repo.findAccounts(via, missing);
     }
     if (this.accountCache.size + rows.length > ACCOUNT_CACHE_SIZE) this.accountCache.clear();
@@ -241,6 +243,25 @@ export class LedgerService {
       if (!tx) this.accountCache.set(key, row);
     }
     return found;
+  }
+
+  /**
+   * Creates missing accounts, committed at once in their own transaction rather than the caller's:
+   * an account row inserted (uncommitted) by a caller that then waits for another caller's locks
+   * deadlocked against that caller creating the same account (issue 8, defect 8). An empty account
+   * that outlives a rolled-back caller is harmless. Inside the caller's transaction only where it
+   * must be: PGlite (one connection, so nothing runs beside it), or a user created by that very
+   * transaction (not visible outside it yet).
+   */
+  private async createOutside(keys: repo.AccountKey[], tx?: Transaction) {
+    if (!tx) return this.createAccounts(keys);
+    if (this.deps.driver !== 'postgres') return this.createAccounts(keys, tx);
+    try {
+      await repo.createAccounts(this.deps.db, keys, this.deps.clock.now());
+    } catch (error) {
+      if (sqlState(error) !== '23503') throw error;
+      await this.createAccounts(keys, tx);
+    }
   }
 
   private async retrying<T>(work: () => Promise<T>): Promise<T> {
@@ -413,11 +434,15 @@ export class LedgerService {
       }
       return movements;
     };
-    if (tx) return { airdropId, movements: await run(tx) };
-    await this.createAccounts([
+    const keys = [
       ...userIds.map((userId) => this.keyOf(userAccount(userId, options.token))),
       this.keyOf(equityAccount(options.token)),
-    ]);
+    ];
+    if (tx) {
+      await this.createOutside(keys, tx);
+      return { airdropId, movements: await run(tx) };
+    }
+    await this.createAccounts(keys);
     return { airdropId, movements: await this.retrying(() => this.deps.db.transaction(run)) };
   }
 
