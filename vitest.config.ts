@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // the web app in jsdom (its own vite config adds React and the path alias).
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/server', 'apps/web'],
+    projects: ['packages/*', 'apps/server', 'apps/web', 'scripts'],
   },
 });

@@ -204,7 +204,8 @@ export const errorsPlugin = fp(
       const text = body as string;
       request.rawBody = text;
       if (text.trim() === '') return done(null, undefined);
-      parseJson(request, text, (error, value) => {
+      // Fastify's parser answers through the callback; its return value is not a pending result.
+      void parseJson(request, text, (error, value) => {
         if (error) done(new AppError(400, 'bad_request', 'errors.invalidJson'), undefined);
         else done(null, value);
       });

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, it } from 'vitest';
-import { getAppQueryClient } from './app-query-client';
-import { paths } from './paths';
+import { getAppQueryClient } from '@/lib/app-query-client';
+import { paths } from '@/lib/paths';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 

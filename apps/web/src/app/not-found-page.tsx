@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { CompassIcon } from '@/components/icons';
 import { PageFrame } from '@/components/page-frame';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

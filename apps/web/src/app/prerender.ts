@@ -4,7 +4,7 @@
 // the page rendered by the client as before; prerender-check.ts hides the markup until then.
 import { getLanguage } from '@/lib/language';
 import { getToken } from '@/lib/session';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 import { PRERENDERED_ATTR, PRERENDER_LANGUAGE, STALE_ATTR } from './prerender-check';
 
 /**

@@ -8,7 +8,7 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { Language } from '@tradeflip/i18n';
 import { i18n, useLanguage } from '@/lib/i18n';
 import { getSession, subscribeSession } from '@/lib/session';
-import { getAppQueryClient, subscribeAppQueryClient } from './app-query-client';
+import { getAppQueryClient, subscribeAppQueryClient } from '@/lib/app-query-client';
 
 const antdLocales = { 'en-US': enUS, 'zh-CN': zhCN } as const;
 

@@ -5,7 +5,7 @@ import { translate } from '@tradeflip/i18n';
 import { getLanguage } from '@/lib/i18n';
 import { getToken } from '@/lib/session';
 import { showToast } from '@/lib/toast';
-import { loginPath } from './paths';
+import { loginPath } from '@/lib/paths';
 
 export function requireSession({ request }: LoaderFunctionArgs) {
   if (getToken()) return null;

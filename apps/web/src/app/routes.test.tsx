@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserMe } from '@tradeflip/contract';
 import { http } from '@/lib/http';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 import { currentPath, renderApp, testUser } from './test-utils';
 
 const me: UserMe = {

@@ -2,7 +2,7 @@
 // requireSession loader, which runs before their code is even fetched.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { loadAppQueryClient } from './app-query-client';
+import { loadAppQueryClient } from '@/lib/app-query-client';
 import { requireSession } from './require-session';
 import { PageLoading, RouteError } from './route-error';
 import { Shell, type RouteHandle } from './shell';

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HomeIcon, UserIcon } from '@/components/icons';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 
 export type TabKey = 'home' | 'profile';
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setSession } from '@/lib/session';
 import { AppProviders } from './providers';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '@/lib/query-client';
 import { routes } from './routes';
 
 export const testUser = { id: 'u1', email: 'ann@example.com' };

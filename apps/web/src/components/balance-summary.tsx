@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { displayValuation } from '@tradeflip/money';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useAssetOverview } from '@/lib/asset-overview';
 import { ChevronRightIcon, WalletIcon } from './icons';
 import './balance-summary.css';

@@ -17,14 +17,26 @@ describe('useAntiRepeat', () => {
     const onPress = vi.fn();
     render(<Button onPress={onPress} />);
     const button = screen.getByRole('button');
-    act(() => button.click());
-    act(() => button.click());
+    act(() => {
+      button.click();
+    });
+    act(() => {
+      button.click();
+    });
     expect(onPress).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(799));
-    act(() => button.click());
+    act(() => {
+      vi.advanceTimersByTime(799);
+    });
+    act(() => {
+      button.click();
+    });
     expect(onPress).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(1));
-    act(() => button.click());
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    act(() => {
+      button.click();
+    });
     expect(onPress).toHaveBeenCalledTimes(2);
   });
 
@@ -34,13 +46,23 @@ describe('useAntiRepeat', () => {
     const onPress = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     render(<Button onPress={onPress} />);
     const button = screen.getByRole('button');
-    act(() => button.click());
-    act(() => vi.advanceTimersByTime(5000));
-    act(() => button.click());
+    act(() => {
+      button.click();
+    });
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    act(() => {
+      button.click();
+    });
     expect(onPress).toHaveBeenCalledTimes(1);
     await act(async () => finish());
-    act(() => vi.advanceTimersByTime(800));
-    act(() => button.click());
+    act(() => {
+      vi.advanceTimersByTime(800);
+    });
+    act(() => {
+      button.click();
+    });
     expect(onPress).toHaveBeenCalledTimes(2);
   });
 });

@@ -61,7 +61,7 @@ export default function InstallSheet(props: InstallSheetProps) {
               </div>
             </div>
             {canInstallNatively ? (
-              <button type="button" className={styles.primary} onClick={install} disabled={busy}>
+              <button type="button" className={styles.primary} onClick={() => void install()} disabled={busy}>
                 {t('install.installNow')}
               </button>
             ) : (
@@ -75,7 +75,7 @@ export default function InstallSheet(props: InstallSheetProps) {
             <h2 id={titleId} className={styles.title}>
               {t('install.guideTitle')}
             </h2>
-            <Guide platform={platform} onCopy={copy} />
+            <Guide platform={platform} onCopy={() => void copy()} />
             <button type="button" className={styles.link} onClick={() => setView('offer')}>
               {t('install.back')}
             </button>
@@ -86,7 +86,7 @@ export default function InstallSheet(props: InstallSheetProps) {
           <button type="button" className={styles.secondary} onClick={onLater}>
             {t('install.later')}
           </button>
-          <button type="button" className={styles.secondary} onClick={copy}>
+          <button type="button" className={styles.secondary} onClick={() => void copy()}>
             {t('install.copyLink')}
           </button>
         </div>

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths, safeRedirect } from '@/app/paths';
+import { paths, safeRedirect } from '@/lib/paths';
 import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useForm, type LoadValidators } from '@/components/form/use-form';

@@ -2,7 +2,7 @@
 // scroll and pull to refresh; a confirming deposit follows its confirmations. Tap one for its detail.
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { EmptyState } from '@/components/empty-state';
 import { DepositIcon } from '@/components/icons';
 import { PageFrame } from '@/components/page-frame';
@@ -29,7 +29,9 @@ export function DepositListPage() {
             record={record}
             precisions={precisions}
             onOpen={() =>
-              navigate(`${paths.depositDetail}?id=${encodeURIComponent(record.id)}`, { state: { record } })
+              void navigate(`${paths.depositDetail}?id=${encodeURIComponent(record.id)}`, {
+                state: { record },
+              })
             }
           />
         )}

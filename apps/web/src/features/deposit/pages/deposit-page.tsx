@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChainNetwork, DepositOptions } from '@tradeflip/contract';
 import { amountDpOf, knownNetwork, normalizeSymbol } from '@tradeflip/money';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { copyText } from '@/components/copy-button';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmptyState } from '@/components/empty-state';

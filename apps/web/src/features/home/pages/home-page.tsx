@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loadAppQueryClient } from '@/app/app-query-client';
-import { loginPath, paths } from '@/app/paths';
+import { loadAppQueryClient } from '@/lib/app-query-client';
+import { loginPath, paths } from '@/lib/paths';
 import {
   BoltIcon,
   BrandMark,

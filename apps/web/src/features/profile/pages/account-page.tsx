@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { CopyButton } from '@/components/copy-button';
 import { LockIcon } from '@/components/icons';
 import { PageFrame } from '@/components/page-frame';

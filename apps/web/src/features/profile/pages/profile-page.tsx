@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginPath, paths } from '@/app/paths';
+import { loginPath, paths } from '@/lib/paths';
 import { BalanceSummary } from '@/components/balance-summary';
 import { CopyButton } from '@/components/copy-button';
 import {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { Balance } from '@tradeflip/contract';
 import { Decimal, displayAmount, displayValuation } from '@tradeflip/money';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { EmptyState } from '@/components/empty-state';
 import { ChevronRightIcon, DepositIcon, WalletIcon, WithdrawIcon } from '@/components/icons';
 import { PageFrame } from '@/components/page-frame';
@@ -132,7 +132,7 @@ function BalanceList(props: {
               type="button"
               className="record-item asset-row"
               data-testid={`asset-row-${b.token}`}
-              onClick={() => navigate(`${paths.token}?id=${encodeURIComponent(b.token)}`)}
+              onClick={() => void navigate(`${paths.token}?id=${encodeURIComponent(b.token)}`)}
             >
               <TokenBadge symbol={b.token} />
               <span className="asset-row__main">

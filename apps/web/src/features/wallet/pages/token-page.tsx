@@ -8,7 +8,7 @@ import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { BusinessType, FlowEntry } from '@tradeflip/contract';
 import { displayAmount, displayValuation, normalizeSymbol } from '@tradeflip/money';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { EmptyState } from '@/components/empty-state';
 import { ChevronRightIcon, DepositIcon, RecordsIcon, WithdrawIcon } from '@/components/icons';
 import { PageFrame } from '@/components/page-frame';

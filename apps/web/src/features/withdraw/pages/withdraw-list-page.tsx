@@ -2,7 +2,7 @@
 // scroll and pull to refresh; ones on their way follow their progress. Tap one for its detail.
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { EmptyState } from '@/components/empty-state';
 import { WithdrawIcon } from '@/components/icons';
 import { PageFrame } from '@/components/page-frame';
@@ -29,7 +29,9 @@ export function WithdrawListPage() {
             record={record}
             precisions={precisions}
             onOpen={() =>
-              navigate(`${paths.withdrawDetail}?id=${encodeURIComponent(record.id)}`, { state: { record } })
+              void navigate(`${paths.withdrawDetail}?id=${encodeURIComponent(record.id)}`, {
+                state: { record },
+              })
             }
           />
         )}

@@ -13,7 +13,7 @@ import {
   type WithdrawNetworkConfig,
 } from '@tradeflip/contract';
 import { Decimal, displayAmount, normalizeSymbol } from '@tradeflip/money';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmptyState } from '@/components/empty-state';
 import { Form, SubmitButton } from '@/components/form/form';

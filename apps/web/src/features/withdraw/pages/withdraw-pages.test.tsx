@@ -168,7 +168,9 @@ describe('Withdraw', () => {
   });
 
   it('says it in Chinese', async () => {
-    act(() => setLanguage('zh-CN'));
+    act(() => {
+      setLanguage('zh-CN');
+    });
     const { user } = await openWithdraw();
     await user.type(screen.getByTestId('withdraw-address'), 'abc');
     await user.click(screen.getByTestId('withdraw-network-BEP20'));
@@ -254,7 +256,9 @@ describe('Withdraw', () => {
     // No answer: the sheet stays, and the retry is the same withdrawal (same key).
     await user.click(within(sheet).getByTestId('withdraw-confirm'));
     await waitFor(() => expect(toastText()).toBe('Network error, please try again'));
-    act(() => vi.advanceTimersByTime(ANTI_REPEAT_MS));
+    act(() => {
+      vi.advanceTimersByTime(ANTI_REPEAT_MS);
+    });
     await user.click(within(sheet).getByTestId('withdraw-confirm'));
     await waitFor(() => expect(errorUnder('Login password')).toBe('The login password is incorrect'));
     const keys = post.mock.calls.map(([, , o]) => o?.idempotencyKey);
@@ -262,7 +266,9 @@ describe('Withdraw', () => {
     expect(keys[1]).toBe(keys[0]);
 
     // An answered attempt is done: the next one is a new key.
-    act(() => vi.advanceTimersByTime(ANTI_REPEAT_MS));
+    act(() => {
+      vi.advanceTimersByTime(ANTI_REPEAT_MS);
+    });
     await user.clear(within(sheet).getByTestId('withdraw-password'));
     await user.type(within(sheet).getByTestId('withdraw-password'), 'secret124');
     await user.click(within(sheet).getByTestId('withdraw-confirm'));
@@ -359,7 +365,9 @@ describe('Withdrawal records', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/pages/wallet/withdrawDetail?id=1'));
     unmount();
 
-    act(() => setLanguage('zh-CN'));
+    act(() => {
+      setLanguage('zh-CN');
+    });
     renderApp('/pages/wallet/withdrawList', { signedIn: true });
     await waitFor(() => expect(screen.getAllByTestId('withdrawal-item')).toHaveLength(8));
     expect(screen.getAllByTestId('withdrawal-item-status').map((t) => t.textContent)).toEqual([
@@ -430,7 +438,9 @@ describe('Withdrawal detail', () => {
     expect(within(detail).getByTestId('withdrawal-detail-txhash').textContent).toBe('--');
     first.unmount();
 
-    act(() => setLanguage('zh-CN'));
+    act(() => {
+      setLanguage('zh-CN');
+    });
     answer = () =>
       Promise.resolve(
         withdrawal(2, {
