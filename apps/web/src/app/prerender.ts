@@ -18,7 +18,7 @@ export const prerenderPages: { path: string; titleKey: string; modules: string[]
   {
     path: paths.login,
     titleKey: 'titles.login',
-    modules: ['src/features/auth/pages/login-page.tsx', 'src/app/query-client.ts'],
+    modules: ['src/features/auth/pages/login-page.tsx', 'src/lib/query-client.ts'],
   },
 ];
 
