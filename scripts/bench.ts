@@ -1,5 +1,6 @@
 // `npm run bench`: builds the web app, starts the product on a throwaway data directory and
 // prints the performance figures the issues ask for. Bounded; loopback only.
+// `npm run bench -- --only prerender` measures only the first-load pipeline's parts.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,54 +50,139 @@ async function bundleSizes() {
   }
 }
 
-async function lighthouseScores() {
-  heading('Lighthouse mobile performance (lighthouse 12, Debian Chromium)');
-  for (const path of ['/', '/pages/login/index']) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: chromiumLaunchOptions.executablePath,
-      chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args],
+interface LighthouseFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** One Lighthouse mobile performance run of `url` (lighthouse 12, Debian Chromium, a fresh profile). */
+async function lighthouseRun(url: string): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunchOptions.executablePath,
+    chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      output: 'json',
     });
-    try {
-      const result = await lighthouse(`${BASE}${path}`, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        logLevel: 'error',
-        output: 'json',
-      });
-      const lhr = result?.lhr;
-      const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
-      const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '-';
-      console.log(
-        `  ${path.padEnd(22)} score ${score}  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}`,
-      );
-    } finally {
-      chrome.kill();
-    }
+    const lhr = result?.lhr;
+    const value = (id: string) => lhr?.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+      fcpMs: value('first-contentful-paint'),
+      lcpMs: value('largest-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+    };
+  } finally {
+    chrome.kill();
   }
 }
 
-async function main() {
-  heading('Building the web app');
-  execFileSync('npm', ['run', 'build', '-w', '@tradeflip/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** The median of `runs` Lighthouse runs (the machine's two cores are shared: single runs are noisy). */
+async function lighthouseMedian(url: string, runs: number): Promise<LighthouseFigures> {
+  const all: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i++) all.push(await lighthouseRun(url));
+  return {
+    score: median(all.map((f) => f.score)),
+    fcpMs: median(all.map((f) => f.fcpMs)),
+    lcpMs: median(all.map((f) => f.lcpMs)),
+    tbtMs: median(all.map((f) => f.tbtMs)),
+    cls: median(all.map((f) => f.cls)),
+  };
+}
+
+const PAGES = ['/', '/pages/login/index'];
+
+function lighthouseLine(label: string, path: string, f: LighthouseFigures) {
+  console.log(
+    `  ${label.padEnd(18)} ${path.padEnd(20)} score ${String(f.score).padStart(3)}  FCP ${(f.fcpMs / 1000).toFixed(2)} s` +
+      `  LCP ${(f.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(f.tbtMs)} ms  CLS ${f.cls.toFixed(3)}`,
+  );
+}
+
+async function lighthouseScores() {
+  heading('Lighthouse mobile performance (lighthouse 12, Debian Chromium, median of 3)');
+  for (const path of PAGES) lighthouseLine('as built', path, await lighthouseMedian(`${BASE}${path}`, 3));
+}
+
+/** Starts the product on `webDist` (a throwaway data directory, no chains) until `work` is done. */
+async function withServer<T>(webDist: string, work: () => Promise<T>): Promise<T> {
   rmSync(DATA_DIR, { recursive: true, force: true });
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      CHAINS: 'off',
+      WEB_DIST: webDist,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitForServer(server);
-    await bundleSizes();
-    await lighthouseScores();
+    return await work();
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
+}
+
+/**
+ * What each part of the first-load pipeline buys: the web app built with one part switched off at a
+ * time (PRERENDER_OFF, read by vite.config.ts), each served and measured like the real build.
+ */
+async function prerenderParts() {
+  heading('First-load pipeline: Lighthouse mobile with each part switched off (median of 3 runs)');
+  const variants: { label: string; off: string }[] = [
+    { label: 'all parts', off: '' },
+    { label: 'no prerendering', off: 'pages' },
+    { label: 'no after-paint', off: 'after-paint' },
+  ];
+  for (const variant of variants) {
+    const outDir = join(REPO_ROOT, '.bench', `web-${variant.off.replaceAll(',', '-') || 'all'}`);
+    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
+      cwd: join(REPO_ROOT, 'apps/web'),
+      env: { ...process.env, PRERENDER_OFF: variant.off },
+      stdio: 'ignore',
+    });
+    await withServer(outDir, async () => {
+      for (const path of PAGES)
+        lighthouseLine(variant.label, path, await lighthouseMedian(`${BASE}${path}`, 3));
+    });
+  }
+}
+
+async function main() {
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  if (only === 'prerender') return prerenderParts();
+  heading('Building the web app');
+  execFileSync('npm', ['run', 'build', '-w', '@tradeflip/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  await withServer(join(REPO_ROOT, 'apps/web/dist'), async () => {
+    await bundleSizes();
+    await lighthouseScores();
+  });
+  if (only === 'web') return;
+  await prerenderParts();
   heading('API throughput (autocannon)');
   execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/bench-api.ts'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });
+  if (only === 'api') return;
   for (const script of ['bench-wallet.ts', 'bench-ledger.ts', 'bench-audit.ts']) {
     heading(`Wallet and ledger (${script})`);
     execFileSync(process.execPath, ['--import', 'tsx', `apps/server/scripts/${script}`], {

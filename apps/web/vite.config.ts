@@ -2,11 +2,12 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
-import { compileHints } from './scripts/compile-hints-plugin.ts';
-import { prerender, PRERENDER_DIR } from './scripts/prerender-plugin.ts';
+import { prerender, PRERENDER_DIR, type PrerenderPart } from './scripts/prerender-plugin.ts';
 
 const THEME = '#0b1220';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+/** Build steps the bench leaves out to measure what each buys (comma list; see prerender-plugin.ts). */
+const off = new Set((process.env.PRERENDER_OFF ?? '').split(',').filter(Boolean) as PrerenderPart[]);
 
 /** Icon links the manifest cannot carry: Apple's home-screen icon and a PNG favicon. */
 function iconLinks(): Plugin {
@@ -26,8 +27,7 @@ export default defineConfig({
   plugins: [
     react(),
     iconLinks(),
-    compileHints(),
-    prerender({ entry: 'src/app/prerender-page.tsx', plugins: [react()], alias }),
+    prerender({ entry: 'src/app/prerender-page.tsx', plugins: [react()], alias, off }),
     VitePWA({
       // New versions take over at once (skipWaiting + clientsClaim); lib/pwa.ts registers on load and
       // reloads when an update takes control. clientsClaim is also what lets the first visit become

@@ -1,6 +1,4 @@
-// Build steps for the first page load:
-//  - index.html preloads the chunks main.tsx imports in stages (React, the app) and links their CSS,
-//    so loading them in stages costs no extra round trips;
+// Build steps for the first page load, each kept for the LCP it buys (`npm run bench -- --only prerender`):
 //  - dist/prerendered/<path>/index.html for the pages of src/app/prerender.ts: the page's HTML rendered
 //    by React at build time with all its CSS inline, so the first paint needs no request but the page;
 //    its scripts (the entry's, and its route chunk) start once it has painted. The server answers those
@@ -11,7 +9,6 @@ import { pathToFileURL } from 'node:url';
 import {
   build,
   type HtmlTagDescriptor,
-  type IndexHtmlTransformContext,
   type Manifest,
   type Plugin,
   type PluginOption,
@@ -27,7 +24,17 @@ interface PrerenderOptions {
   /** What the server-side build needs besides: React's JSX transform, the '@' alias. */
   plugins: PluginOption[];
   alias: Record<string, string>;
+  /** Parts left out, for the bench's measurement of what each one buys (PRERENDER_OFF). */
+  off?: ReadonlySet<PrerenderPart>;
 }
+
+/**
+ * The parts `npm run bench` switches off one at a time: `pages` (no prerendered pages) and
+ * `after-paint` (prerendered pages load their scripts at once). Each buys a measured LCP (issue 8's
+ * note: / from 0.67 s to 2.28 s without pages, to 1.72 s without after-paint); V8 compile hints and
+ * index.html's modulepreload of the boot stages bought nothing measurable and were removed.
+ */
+export type PrerenderPart = 'pages' | 'after-paint';
 
 interface ServerEntry {
   prerenderPages: { path: string; modules: string[] }[];
@@ -42,36 +49,10 @@ export function prerender(options: PrerenderOptions): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
+    // In every page (index.html too, so the server's CSP allows it by hash); see prerender-check.ts.
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle, chunk }) {
-        // In every page (index.html too, so the server's CSP allows it by hash); see prerender-check.ts.
-        const tags: HtmlTagDescriptor[] = [{ tag: 'script', children: headScript(), injectTo: 'head' }];
-        if (!bundle || !chunk) return tags;
-        const base = config.base;
-        const loaded = new Set(staticImports(bundle, chunk.fileName));
-        for (const file of chunk.dynamicImports) {
-          for (const dep of staticImports(bundle, file)) {
-            if (loaded.has(dep)) continue;
-            loaded.add(dep);
-            const out = bundle[dep];
-            tags.push({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: base + dep },
-              injectTo: 'head',
-            });
-            const css = out?.type === 'chunk' ? [...(out.viteMetadata?.importedCss ?? [])] : [];
-            for (const href of css) {
-              tags.push({
-                tag: 'link',
-                attrs: { rel: 'stylesheet', crossorigin: true, href: base + href },
-                injectTo: 'head',
-              });
-            }
-          }
-        }
-        return tags;
-      },
+      handler: (): HtmlTagDescriptor[] => [{ tag: 'script', children: headScript(), injectTo: 'head' }],
     },
     closeBundle: {
       // Before vite-plugin-pwa writes the service worker, so the precache sees the final files.
@@ -79,6 +60,8 @@ export function prerender(options: PrerenderOptions): Plugin {
       sequential: true,
       async handler() {
         const outDir = resolve(config.root, config.build.outDir);
+        await rm(join(outDir, PRERENDER_DIR), { recursive: true, force: true });
+        if (options.off?.has('pages')) return;
         const serverDir = resolve(config.root, 'node_modules/.prerender');
         await build({
           configFile: false,
@@ -101,10 +84,10 @@ export function prerender(options: PrerenderOptions): Plugin {
         const server = (await import(pathToFileURL(join(serverDir, `${entryName}.js`)).href)) as ServerEntry;
         const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
         const template = await readFile(join(outDir, 'index.html'), 'utf8');
-        await rm(join(outDir, PRERENDER_DIR), { recursive: true, force: true });
         for (const page of server.prerenderPages) {
           const rendered = await server.renderPage(page.path);
-          const html = await pageDocument(template, manifest, outDir, page, rendered);
+          const afterPaint = !options.off?.has('after-paint');
+          const html = await pageDocument(template, manifest, outDir, page, rendered, afterPaint);
           const file = join(outDir, PRERENDER_DIR, page.path, 'index.html');
           await mkdir(dirname(file), { recursive: true });
           await writeFile(file, html);
@@ -113,17 +96,6 @@ export function prerender(options: PrerenderOptions): Plugin {
       },
     },
   };
-}
-
-type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
-
-/** `file` and every chunk it imports statically, each once. */
-function staticImports(bundle: Bundle, file: string, seen = new Set<string>()): string[] {
-  if (seen.has(file)) return [];
-  seen.add(file);
-  const out = bundle[file];
-  const imports = out?.type === 'chunk' ? out.imports : [];
-  return [file, ...imports.flatMap((dep) => staticImports(bundle, dep, seen))];
 }
 
 /** The manifest's `key` and every chunk it imports statically, as output files. */
@@ -141,6 +113,7 @@ async function pageDocument(
   outDir: string,
   page: { path: string; modules: string[] },
   rendered: { html: string; title: string },
+  afterPaint: boolean,
 ): Promise<string> {
   let html = template;
   const cssOf = (files: string[]) =>
@@ -172,17 +145,19 @@ async function pageDocument(
 
   // The scripts hydrate what is painted already: the head script starts them after the first paint,
   // with the manifest (the browser fetches its icons at once).
-  html = html.replace(
-    /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
-    `<link ${AFTER_PAINT_ATTR}="module" href="$1">`,
-  );
-  html = html.replace(
-    /<link rel="modulepreload" crossorigin href=/g,
-    `<link ${AFTER_PAINT_ATTR}="modulepreload" href=`,
-  );
-  html = replaceOnce(html, '<link rel="manifest" href=', `<link ${AFTER_PAINT_ATTR}="manifest" href=`);
-  if (/<script type="module"|rel="modulepreload"/.test(html))
-    throw new Error('prerender: a script left unhandled');
+  if (afterPaint) {
+    html = html.replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+      `<link ${AFTER_PAINT_ATTR}="module" href="$1">`,
+    );
+    html = html.replace(
+      /<link rel="modulepreload" crossorigin href=/g,
+      `<link ${AFTER_PAINT_ATTR}="modulepreload" href=`,
+    );
+    html = replaceOnce(html, '<link rel="manifest" href=', `<link ${AFTER_PAINT_ATTR}="manifest" href=`);
+    if (/<script type="module"|rel="modulepreload"/.test(html))
+      throw new Error('prerender: a script left unhandled');
+  }
 
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`);
   html = replaceOnce(html, '<html ', `<html ${PRERENDERED_ATTR}="${escapeHtml(page.path)}" `);
