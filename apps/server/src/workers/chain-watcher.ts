@@ -14,8 +14,6 @@
 //   4. counts confirmations (n of N) and credits each deposit that reached N, through the ledger, in
 //      one transaction with its status, keyed `deposit:NETWORK:TX:LOG` so it is credited at most once.
 // tick() is what tests call; start()/stop() run it in a poll loop for the server.
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import {
   BlockNotFoundError,
   TransactionNotFoundError,
@@ -36,7 +34,7 @@ import type { LedgerService } from '../modules/ledger/service';
 import * as repo from '../modules/deposit/repository';
 import { requiredConfirmations, tokenOfChain } from '../modules/deposit/service';
 import type { Token, TokenNetwork, TokenRegistry } from '../modules/token/registry';
-import { acquireLease, releaseLease } from './lease';
+import { LeasedLoop, type Lease } from './leased-loop';
 
 export const transferEvent = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
@@ -129,17 +127,27 @@ type TransferLog = Awaited<ReturnType<typeof fetchTransferLogs>>[number];
 /** Errors of nodes refusing a log query as too large: the range is split and asked again. */
 const TOO_LARGE = /range|more than|too (many|large|big|wide)|limit|exceed|size/i;
 
+function emptyReport(): TickReport {
+  return {
+    leader: false,
+    head: null,
+    cursor: null,
+    scannedBlocks: 0,
+    found: 0,
+    credited: 0,
+    relocated: 0,
+    failed: 0,
+    reversed: 0,
+    reorg: false,
+    behind: false,
+  };
+}
+
 export class ChainWatcher {
   readonly network: ChainNetwork['network'];
-  private readonly leaseName: string;
-  private readonly holder: string;
-  private readonly leaseMs: number;
   private readonly reorgDepth: number;
   private readonly log: WorkerLog;
-  private running: Promise<TickReport> | undefined;
-  private loop: Promise<void> | undefined;
-  private stopped = true;
-  private wake: (() => void) | undefined;
+  private readonly loop: LeasedLoop<TickReport>;
   private warnedUnserved = false;
 
   constructor(
@@ -147,87 +155,44 @@ export class ChainWatcher {
     private readonly options: ChainWatcherOptions,
   ) {
     this.network = options.chain.network;
-    this.leaseName = `chain-watcher:${this.network}`;
-    this.holder = options.holder ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    this.leaseMs = options.leaseMs ?? Math.max(30_000, options.pollMs * 10);
     this.reorgDepth = options.reorgDepth ?? REORG_DEPTH;
     this.log = deps.log ?? silentLog;
+    this.loop = new LeasedLoop({
+      name: `chain-watcher:${this.network}`,
+      db: deps.db,
+      clock: deps.clock,
+      intervalMs: options.pollMs,
+      leaseMs: options.leaseMs,
+      holder: options.holder,
+      log: this.log,
+      work: (lease) => this.run(lease),
+      // Still behind the chain's head: the next range at once.
+      again: (report) => report.behind,
+    });
   }
 
   private get client() {
     return this.options.chain.publicClient;
   }
 
-  /** One pass; a call while one runs answers that one. */
-  tick(): Promise<TickReport> {
-    this.running ??= this.run().finally(() => (this.running = undefined));
-    return this.running;
+  /** One pass (nothing when another process leads this network); a call while one runs answers that one. */
+  async tick(): Promise<TickReport> {
+    const outcome = await this.loop.tick();
+    return outcome.leader ? outcome.result : { ...emptyReport(), leader: false };
   }
 
   /** Ticks every pollMs (at once again while behind) until stop(). */
   start(): void {
-    if (this.loop) return;
-    this.stopped = false;
-    this.loop = (async () => {
-      let failures = 0;
-      while (!this.stopped) {
-        let delay = this.options.pollMs;
-        try {
-          const report = await this.tick();
-          if (failures > 0) this.log.info({ network: this.network }, 'chain watcher recovered');
-          failures = 0;
-          if (report.behind) delay = 0;
-        } catch (error) {
-          failures += 1;
-          // Every failure of a run is logged once, then every tenth, with a growing pause.
-          if (failures === 1 || failures % 10 === 0) {
-            this.log.warn({ network: this.network, err: error, failures }, 'chain watcher tick failed');
-          }
-          delay = Math.min(30_000, this.options.pollMs * 2 ** Math.min(failures, 5));
-        }
-        if (this.stopped) break;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delay);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = undefined;
-      }
-    })();
+    this.loop.start();
   }
 
   /** Ends the loop after the tick in progress and gives the lease up. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.loop;
-    await this.running?.catch(() => undefined);
-    this.loop = undefined;
-    await releaseLease(this.deps.db, this.leaseName, this.holder).catch(() => undefined);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private async renewLease(): Promise<boolean> {
-    return acquireLease(this.deps.db, this.leaseName, this.holder, this.deps.clock.now(), this.leaseMs);
-  }
-
-  private async run(): Promise<TickReport> {
-    const report: TickReport = {
-      leader: false,
-      head: null,
-      cursor: null,
-      scannedBlocks: 0,
-      found: 0,
-      credited: 0,
-      relocated: 0,
-      failed: 0,
-      reversed: 0,
-      reorg: false,
-      behind: false,
-    };
-    if (!(await this.renewLease())) return report;
-    report.leader = true;
+  private async run(lease: Lease): Promise<TickReport> {
+    const report: TickReport = { ...emptyReport(), leader: true };
 
     const served = this.served(await this.deps.tokens.all());
     if (!served) return report;
@@ -239,7 +204,7 @@ export class ChainWatcher {
 
     let stalled = false;
     for (let ranges = 0; cursor.nextBlock <= head && ranges < RANGES_PER_TICK; ranges++) {
-      if (ranges > 0 && !(await this.renewLease())) return report;
+      if (ranges > 0 && !(await lease.renew())) return report;
       const to = Math.min(head, cursor.nextBlock + this.options.logRange - 1);
       const scanned = await this.scan(cursor.nextBlock, to, head, served, report);
       if (!scanned) {

@@ -31,7 +31,8 @@ import type { Database } from '../db/client';
 import * as repo from '../modules/withdraw/repository';
 import { ONCHAIN_TOKEN, type WithdrawService } from '../modules/withdraw/service';
 import type { TokenRegistry } from '../modules/token/registry';
-import { acquireLease, releaseLease } from './lease';
+import type { NetworkName } from '../db/schema';
+import { LeasedLoop } from './leased-loop';
 
 export interface SenderLog {
   info(details: object, message: string): void;
@@ -100,91 +101,47 @@ async function isKnown(client: ChainPublicClient, hash: Hash): Promise<boolean> 
 export class WithdrawalSender {
   private readonly clock: Clock;
   private readonly log: SenderLog;
-  private readonly holder: string;
-  private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly gasLimit: bigint;
-  private readonly leases = new Set<string>();
+  /** One leased loop per network with a hot wallet: one sender per network across processes. */
+  private readonly loops = new Map<NetworkName, LeasedLoop>();
   /** Withdrawals already reported as waiting for hot wallet funds (logged once). */
   private readonly waiting = new Set<number>();
-  private queue: Promise<unknown> = Promise.resolve();
-  private started = false;
-  private looping = false;
-  private wakeRequested = false;
-  private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: WithdrawalSenderOptions) {
     this.clock = options.clock ?? systemClock;
     this.log = options.log ?? silentLog;
-    this.holder = options.holder ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.pollMs = options.pollMs ?? 1000;
-    this.leaseMs = options.leaseMs ?? Math.max(30_000, this.pollMs * 10);
     this.batchSize = options.batchSize ?? 50;
     this.gasLimit = options.gasLimit ?? 100_000n;
-  }
-
-  /** One pass over every network with a hot wallet. Passes never overlap; errors are thrown after all ran. */
-  tick(): Promise<void> {
-    const run = this.queue.then(() => this.pass());
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  /** Ticks every pollMs, and at once after an approval. */
-  start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.unsubscribe = this.options.withdrawals.onApproved(() => this.wake());
-    this.schedule(0);
-  }
-
-  /** Stops the loop, waits for a running pass and gives the leases up so another process takes over. */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.unsubscribe?.();
-    await this.queue;
-    for (const name of this.leases) {
-      await releaseLease(this.options.db, name, this.holder).catch(() => undefined);
-    }
-    this.leases.clear();
-  }
-
-  private wake() {
-    if (!this.started) return;
-    if (this.looping) this.wakeRequested = true;
-    else this.schedule(0);
-  }
-
-  private schedule(ms: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), ms);
-  }
-
-  private async loop() {
-    this.timer = undefined;
-    this.looping = true;
-    try {
-      await this.tick();
-    } catch (error) {
-      this.log.error({ err: error }, 'withdrawal sender pass failed');
-    } finally {
-      this.looping = false;
-    }
-    if (!this.started) return;
-    this.schedule(this.wakeRequested ? 0 : this.pollMs);
-    this.wakeRequested = false;
-  }
-
-  private async pass(): Promise<void> {
-    const errors: unknown[] = [];
-    for (const network of this.options.chains.networks()) {
+    // The same holder for every network: this process's sender.
+    const holder = options.holder ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    for (const network of options.chains.networks()) {
       if (!network.hotWallet) continue;
+      this.loops.set(
+        network.network,
+        new LeasedLoop({
+          name: `withdrawal-sender:${network.network}`,
+          db: options.db,
+          clock: this.clock,
+          intervalMs: this.pollMs,
+          leaseMs: options.leaseMs,
+          holder,
+          log: this.log,
+          work: () => this.passNetwork(network),
+        }),
+      );
+    }
+  }
+
+  /** One pass over every network with a hot wallet (where this process leads); errors are thrown after all ran. */
+  async tick(): Promise<void> {
+    const errors: unknown[] = [];
+    for (const loop of this.loops.values()) {
       try {
-        await this.passNetwork(network);
+        await loop.tick();
       } catch (error) {
         errors.push(error);
       }
@@ -193,13 +150,21 @@ export class WithdrawalSender {
     if (errors.length > 1) throw new AggregateError(errors, 'withdrawal sender: several networks failed');
   }
 
+  /** Passes every pollMs per network, and at once after an approval there. */
+  start(): void {
+    if (this.unsubscribe) return;
+    this.unsubscribe = this.options.withdrawals.onApproved((network) => this.loops.get(network)?.wake());
+    for (const loop of this.loops.values()) loop.start();
+  }
+
+  /** Stops the loops after their passes in progress and gives the leases up, so another process takes over. */
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    await Promise.all([...this.loops.values()].map((loop) => loop.stop()));
+  }
+
   private async passNetwork(network: ChainNetwork) {
-    const lease = `withdrawal-sender:${network.network}`;
-    if (!(await acquireLease(this.options.db, lease, this.holder, this.clock.now(), this.leaseMs))) {
-      this.leases.delete(lease);
-      return;
-    }
-    this.leases.add(lease);
     const token = await this.options.tokens.find(ONCHAIN_TOKEN);
     const configured = token?.networks.find((candidate) => candidate.network === network.network);
     const confirmations = Math.max(1, network.confirmations ?? configured?.confirmations ?? 1);
