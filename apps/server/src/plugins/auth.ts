@@ -9,7 +9,8 @@ import { AppError } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    auth?: 'required' | 'optional';
+    /** 'none': a public route in a user group (plugins/route-group.ts). */
+    auth?: 'required' | 'optional' | 'none';
     admin?: boolean;
   }
   interface FastifyRequest {

@@ -16,20 +16,21 @@ import {
 } from '@tradeflip/contract';
 import { requireUser } from '../../plugins/auth';
 import type { AccountService, ClientInfo } from './service';
+import { ok, okEmpty, routeGroup } from '../../plugins/route-group';
 
 function clientOf(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null };
 }
 
-const bearer = [{ bearerAuth: [] }];
-
 export async function accountRoutes(base: FastifyInstance, { accounts }: { accounts: AccountService }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  routeGroup(app, { kind: 'user', tag: 'user' });
 
   app.post(
     '/api/app/auth/code',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'Mail a 6-digit code (one per email per 60 s, valid 10 minutes)',
@@ -43,13 +44,14 @@ export async function accountRoutes(base: FastifyInstance, { accounts }: { accou
         lang: request.lang,
         client: clientOf(request),
       });
-      return { code: 0 as const, data };
+      return ok(data);
     },
   );
 
   app.post(
     '/api/app/auth/register',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'Create an account with an e-mailed code; answers a session like login',
@@ -63,13 +65,14 @@ export async function accountRoutes(base: FastifyInstance, { accounts }: { accou
         lang: request.lang,
         client: clientOf(request),
       });
-      return { code: 0 as const, data };
+      return ok(data);
     },
   );
 
   app.post(
     '/api/app/auth/login',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -79,13 +82,14 @@ export async function accountRoutes(base: FastifyInstance, { accounts }: { accou
     },
     async (request) => {
       const data = await accounts.login({ ...request.body, client: clientOf(request) });
-      return { code: 0 as const, data };
+      return ok(data);
     },
   );
 
   app.post(
     '/api/app/auth/forgot',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with an e-mailed code; signs out every session',
@@ -95,7 +99,7 @@ export async function accountRoutes(base: FastifyInstance, { accounts }: { accou
     },
     async (request) => {
       await accounts.resetPassword({ ...request.body, client: clientOf(request) });
-      return { code: 0 as const };
+      return okEmpty;
     },
   );
 
@@ -106,39 +110,32 @@ export async function accountRoutes(base: FastifyInstance, { accounts }: { accou
       schema: {
         tags: ['auth'],
         summary: 'Revoke the calling session (succeeds without one too)',
-        security: bearer,
         response: { 200: okEmptyEnvelope },
       },
     },
     async (request) => {
       if (request.auth) await accounts.logout(request.auth.sessionId);
-      return { code: 0 as const };
+      return okEmpty;
     },
   );
 
   app.get(
     '/api/app/user/me',
     {
-      config: { auth: 'required' },
       schema: {
-        tags: ['user'],
         summary: 'The signed-in user',
-        security: bearer,
         response: { 200: okEnvelope(userMe) },
       },
     },
-    async (request) => ({ code: 0 as const, data: accounts.me(requireUser(request)) }),
+    async (request) => ok(accounts.me(requireUser(request))),
   );
 
   app.post(
     '/api/app/user/password',
     {
-      config: { auth: 'required' },
       schema: {
-        tags: ['user'],
         summary:
           'Change the password (current one required). Revokes every session, the calling one included, and answers a new session',
-        security: bearer,
         body: changePasswordBody,
         response: { 200: okEnvelope(sessionResult) },
       },
@@ -150,7 +147,7 @@ export async function accountRoutes(base: FastifyInstance, { accounts }: { accou
         newPassword: request.body.newPassword,
         client: clientOf(request),
       });
-      return { code: 0 as const, data };
+      return ok(data);
     },
   );
 
@@ -159,16 +156,14 @@ export async function accountRoutes(base: FastifyInstance, { accounts }: { accou
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['user'],
         summary: "Store the user's language (a signed-out call is accepted and stores nothing)",
-        security: bearer,
         body: languageBody,
         response: { 200: okEmptyEnvelope },
       },
     },
     async (request) => {
       if (request.auth) await accounts.setLanguage(request.auth.id, request.body.language);
-      return { code: 0 as const };
+      return okEmpty;
     },
   );
 }

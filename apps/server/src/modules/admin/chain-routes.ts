@@ -12,57 +12,45 @@ import {
   pageSchema,
 } from '@tradeflip/contract';
 import type { DepositService } from '../deposit/service';
-
-const adminSecurity = [{ adminToken: [] }];
+import { ok, routeGroup } from '../../plugins/route-group';
 
 export async function adminChainRoutes(base: FastifyInstance, { deposits }: { deposits: DepositService }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  routeGroup(app, { kind: 'admin', tag: 'admin' });
 
   app.get(
     '/api/admin/chain/status',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary: "Each network's chain head, the deposit watcher's cursor and how far it lags",
-        security: adminSecurity,
         response: { 200: okEnvelope(chainStatus) },
       },
     },
-    async () => ({ code: 0 as const, data: await deposits.chainStatus() }),
+    async () => ok(await deposits.chainStatus()),
   );
 
   app.get(
     '/api/admin/deposits',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary:
           'Deposits of every user, newest first, with flags for operators (e.g. reversed after a reorg)',
-        security: adminSecurity,
         querystring: adminDepositListQuery,
         response: { 200: okEnvelope(pageSchema(adminDeposit)) },
       },
     },
-    async (request) => ({ code: 0 as const, data: await deposits.adminList(request.query) }),
+    async (request) => ok(await deposits.adminList(request.query)),
   );
 
   app.get(
     '/api/admin/deposit/address',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary: "A user's deposit address on a network (created when missing, so the watcher sees it)",
-        security: adminSecurity,
         querystring: adminDepositAddressQuery,
         response: { 200: okEnvelope(adminDepositAddress) },
       },
     },
-    async (request) => ({
-      code: 0 as const,
-      data: await deposits.adminAddress(request.query.email, request.query.network),
-    }),
+    async (request) => ok(await deposits.adminAddress(request.query.email, request.query.network)),
   );
 }

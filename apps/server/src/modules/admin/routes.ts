@@ -10,54 +10,45 @@ import {
   pageSchema,
 } from '@tradeflip/contract';
 import type { AccountService } from '../account/service';
-
-const adminSecurity = [{ adminToken: [] }];
+import { ok, routeGroup } from '../../plugins/route-group';
 
 export async function adminRoutes(base: FastifyInstance, { accounts }: { accounts: AccountService }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  routeGroup(app, { kind: 'admin', tag: 'admin' });
 
   app.get(
     '/api/admin/users',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary: 'List users',
-        security: adminSecurity,
         querystring: adminUserListQuery,
         response: { 200: okEnvelope(pageSchema(adminUser)) },
       },
     },
-    async (request) => ({ code: 0 as const, data: await accounts.listUsers(request.query) }),
+    async (request) => ok(await accounts.listUsers(request.query)),
   );
 
   app.post(
     '/api/admin/users/freeze',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary: "Freeze a user: sessions are revoked and the user's next call answers 401 user_frozen",
-        security: adminSecurity,
         body: adminUserEmailBody,
         response: { 200: okEnvelope(adminUser) },
       },
     },
-    async (request) => ({ code: 0 as const, data: await accounts.freeze(request.body.email) }),
+    async (request) => ok(await accounts.freeze(request.body.email)),
   );
 
   app.post(
     '/api/admin/users/unfreeze',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary: 'Unfreeze a user (they sign in again)',
-        security: adminSecurity,
         body: adminUserEmailBody,
         response: { 200: okEnvelope(adminUser) },
       },
     },
-    async (request) => ({ code: 0 as const, data: await accounts.unfreeze(request.body.email) }),
+    async (request) => ok(await accounts.unfreeze(request.body.email)),
   );
 }

@@ -11,66 +11,49 @@ import {
   pageSchema,
 } from '@tradeflip/contract';
 import type { WithdrawService } from '../withdraw/service';
-
-const adminSecurity = [{ adminToken: [] }];
+import { ok, routeGroup } from '../../plugins/route-group';
 
 export async function adminWithdrawRoutes(
   base: FastifyInstance,
   { withdrawals }: { withdrawals: WithdrawService },
 ) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  routeGroup(app, { kind: 'admin', tag: 'admin' });
 
   app.get(
     '/api/admin/withdrawals',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary: 'Withdrawals of every user, newest first, optionally of one status',
-        security: adminSecurity,
         querystring: adminWithdrawListQuery,
         response: { 200: okEnvelope(pageSchema(adminWithdrawal)) },
       },
     },
-    async (request) => ({
-      code: 0 as const,
-      data: await withdrawals.adminList(request.query, request.lang),
-    }),
+    async (request) => ok(await withdrawals.adminList(request.query, request.lang)),
   );
 
   app.post(
     '/api/admin/withdrawals/approve',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary: 'Approve a withdrawal in review: the sender signs and broadcasts it',
-        security: adminSecurity,
         body: adminWithdrawApproveBody,
         response: { 200: okEnvelope(adminWithdrawal) },
       },
     },
-    async (request) => ({
-      code: 0 as const,
-      data: await withdrawals.approve(request.body.id, request.lang, request.idempotency),
-    }),
+    async (request) => ok(await withdrawals.approve(request.body.id, request.lang, request.idempotency)),
   );
 
   app.post(
     '/api/admin/withdrawals/reject',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary: 'Reject a withdrawal in review with a reason the user sees; the funds return',
-        security: adminSecurity,
         body: adminWithdrawRejectBody,
         response: { 200: okEnvelope(adminWithdrawal) },
       },
     },
-    async (request) => ({
-      code: 0 as const,
-      data: await withdrawals.reject(request.body.id, request.body.reason, request.lang, request.idempotency),
-    }),
+    async (request) =>
+      ok(await withdrawals.reject(request.body.id, request.body.reason, request.lang, request.idempotency)),
   );
 }

@@ -13,77 +13,57 @@ import {
 } from '@tradeflip/contract';
 import { requireUser } from '../../plugins/auth';
 import type { DepositService } from './service';
-
-const bearer = [{ bearerAuth: [] }];
+import { ok, routeGroup } from '../../plugins/route-group';
 
 export async function depositRoutes(base: FastifyInstance, { deposits }: { deposits: DepositService }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  routeGroup(app, { kind: 'user', tag: 'deposit' });
 
   app.get(
     '/api/app/asset/deposit/options',
     {
-      config: { auth: 'required' },
       schema: {
-        tags: ['deposit'],
         summary: 'Tokens and networks that take deposits, with minimums and confirmations',
-        security: bearer,
         response: { 200: okEnvelope(depositOptions) },
       },
     },
-    async () => ({ code: 0 as const, data: await deposits.options() }),
+    async () => ok(await deposits.options()),
   );
 
   app.get(
     '/api/app/asset/deposit/info',
     {
-      config: { auth: 'required' },
       schema: {
-        tags: ['deposit'],
         summary: "The user's own deposit address for a token on a network, with the minimum deposit",
-        security: bearer,
         querystring: depositInfoQuery,
         response: { 200: okEnvelope(depositInfo) },
       },
     },
-    async (request) => ({
-      code: 0 as const,
-      data: await deposits.info(requireUser(request).id, request.query.token, request.query.network),
-    }),
+    async (request) =>
+      ok(await deposits.info(requireUser(request).id, request.query.token, request.query.network)),
   );
 
   app.get(
     '/api/app/asset/deposit/list',
     {
-      config: { auth: 'required' },
       schema: {
-        tags: ['deposit'],
         summary: "The user's deposits, newest first",
-        security: bearer,
         querystring: depositListQuery,
         response: { 200: okEnvelope(pageSchema(depositRecord)) },
       },
     },
-    async (request) => ({
-      code: 0 as const,
-      data: await deposits.list(requireUser(request).id, request.query),
-    }),
+    async (request) => ok(await deposits.list(requireUser(request).id, request.query)),
   );
 
   app.get(
     '/api/app/asset/deposit/detail',
     {
-      config: { auth: 'required' },
       schema: {
-        tags: ['deposit'],
         summary: "One of the user's deposits (anyone else's answers 404)",
-        security: bearer,
         querystring: recordIdQuery,
         response: { 200: okEnvelope(depositRecord) },
       },
     },
-    async (request) => ({
-      code: 0 as const,
-      data: await deposits.detail(requireUser(request).id, request.query.id),
-    }),
+    async (request) => ok(await deposits.detail(requireUser(request).id, request.query.id)),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResult, okEnvelope } from '@tradeflip/contract';
 import type { Clock } from '../../clock';
+import { ok } from '../../plugins/route-group';
 
 export async function healthRoutes(
   base: FastifyInstance,
@@ -12,9 +13,6 @@ export async function healthRoutes(
     .get(
       '/api/health',
       { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: okEnvelope(healthResult) } } },
-      async () => ({
-        code: 0 as const,
-        data: { status: 'ok' as const, database: driver, time: clock.now().toISOString() },
-      }),
+      async () => ok({ status: 'ok' as const, database: driver, time: clock.now().toISOString() }),
     );
 }
