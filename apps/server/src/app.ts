@@ -137,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = new TokenRegistry({ db, clock });
   const ledger = new LedgerService({ db, clock, tokens, driver: options.driver });
   const prices = options.prices ?? new ReferencePriceSource({ tokens, clock });
-  const wallet = new WalletService({ db, clock, tokens, prices });
+  const wallet = new WalletService({ db, clock, tokens, prices, ledger });
   const walletOperations = new WalletOperations({ db, tokens, ledger });
   const chains = options.chains;
   const deposits = new DepositService({ db, clock, tokens, chains });

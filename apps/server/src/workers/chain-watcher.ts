@@ -495,7 +495,7 @@ export class ChainWatcher {
         await repo.failDeposit(tx, locked.id, { now });
         return { reversed: false as const };
       }
-      const available = new Decimal(await repo.lockedAvailable(tx, locked.userId, locked.token));
+      const available = new Decimal(await this.deps.ledger.lockAvailable(tx, locked.userId, locked.token));
       const amount = Decimal.min(available, locked.amount);
       let movementId: number | null = null;
       if (amount.gt(0)) {

@@ -288,16 +288,6 @@ export async function lockDeposit(db: Queryable, id: number): Promise<DepositRow
   return row;
 }
 
-/** A user's available balance of `token` (locked), '0' when the account does not exist. */
-export async function lockedAvailable(db: Queryable, userId: number, token: string): Promise<string> {
-  const [row] = await queryRows<{ available: string }>(
-    db,
-    sql`select available::text as available from accounts
-        where owner = ${`user:${userId}`} and token = ${token} for update`,
-  );
-  return row?.available ?? '0';
-}
-
 // ---- Reads ----
 
 export async function userDeposits(

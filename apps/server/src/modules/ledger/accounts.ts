@@ -28,10 +28,15 @@ export const chainAccount = (token: string, network: NetworkName): AccountRef =>
 });
 
 /** The `owner` column: with the token, the account's identity. */
+/** The owner of every account of one user (one per token). */
+export function userOwner(userId: number): string {
+  return `user:${userId}`;
+}
+
 export function ownerOf(ref: AccountRef): string {
   switch (ref.kind) {
     case 'user':
-      return `user:${ref.userId}`;
+      return userOwner(ref.userId);
     case 'chain':
       return `chain:${ref.network}`;
     default:

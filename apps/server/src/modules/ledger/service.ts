@@ -22,9 +22,11 @@ import {
   vaultAccount,
   type AccountRef,
 } from './accounts';
+import * as balances from './balances';
 import * as repo from './repository';
 
 export type Amount = string | Decimal;
+export type { BalanceRow, EntryFilter, EntryRow } from './balances';
 
 /** One account's change: deltas of its available and frozen balances (either may be omitted). */
 export interface Leg {
@@ -466,6 +468,38 @@ export class LedgerService {
       },
       tx,
     );
+  }
+
+  // ---- Reads: other modules see balances and entries through these, never the tables ----
+
+  /** A user's balances (only the tokens they ever held). */
+  balancesOf(userId: number): Promise<balances.BalanceRow[]> {
+    return balances.userBalances(this.deps.db, userId);
+  }
+
+  /** A user's available balance of a token ('0' before their first money in it). */
+  availableOf(userId: number, token: string): Promise<string> {
+    return balances.userAvailable(this.deps.db, userId, token);
+  }
+
+  /** The same inside `tx`, the account row locked until it ends (e.g. to take back at most this much). */
+  lockAvailable(tx: Transaction, userId: number, token: string): Promise<string> {
+    return balances.lockedAvailable(tx, userId, token);
+  }
+
+  /** Vaults, chain accounts and equity. */
+  houseAccounts() {
+    return balances.houseAccounts(this.deps.db);
+  }
+
+  /** A user's entries, newest first. */
+  entriesOf(filter: balances.EntryFilter & { offset: number; limit: number }) {
+    return balances.userEntries(this.deps.db, filter);
+  }
+
+  /** One of the user's entries (anyone else's is undefined). */
+  entryOf(userId: number, id: number) {
+    return balances.userEntry(this.deps.db, userId, id);
   }
 
   private keyOf(ref: AccountRef): repo.AccountKey {

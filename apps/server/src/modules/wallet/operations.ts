@@ -172,7 +172,7 @@ export class WalletOperations {
   }
 
   async house() {
-    const rows = await repo.houseAccounts(this.deps.db);
+    const rows = await this.deps.ledger.houseAccounts();
     return {
       list: rows.map((row) => ({
         kind: row.kind as 'vault' | 'chain' | 'equity',
@@ -192,8 +192,8 @@ export class WalletOperations {
   }) {
     const user = await this.user(query.email);
     const [balances, entries] = await Promise.all([
-      repo.userBalances(this.deps.db, user.id),
-      repo.userEntries(this.deps.db, {
+      this.deps.ledger.balancesOf(user.id),
+      this.deps.ledger.entriesOf({
         userId: user.id,
         token: query.token,
         type: query.type,

@@ -6,12 +6,12 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { TokenRegistry } from '../token/registry';
 import type { PriceQuote, PriceSource } from './prices';
-import * as repo from './repository';
+import type { EntryRow, LedgerService } from '../ledger/service';
 
 /** USDT values keep the database's 18 decimals (truncated, like every amount). */
 const VALUE_DP = 18;
 
-export function toFlowEntry(row: repo.EntryRow): FlowEntry {
+export function toFlowEntry(row: EntryRow): FlowEntry {
   return {
     id: String(row.id),
     token: row.token,
@@ -34,6 +34,8 @@ export class WalletService {
       clock: Clock;
       tokens: TokenRegistry;
       prices: PriceSource;
+      /** Balances and entries are the ledger's to read. */
+      ledger: LedgerService;
     },
   ) {}
 
@@ -45,10 +47,7 @@ export class WalletService {
 
   /** Every enabled token (zero balances included, so the app lists them) plus any other one held. */
   async balances(userId: number): Promise<{ list: Balance[]; pricedAt: Date }> {
-    const [tokens, held] = await Promise.all([
-      this.deps.tokens.all(),
-      repo.userBalances(this.deps.db, userId),
-    ]);
+    const [tokens, held] = await Promise.all([this.deps.tokens.all(), this.deps.ledger.balancesOf(userId)]);
     const heldBy = new Map(held.map((row) => [row.token, row]));
     const shown = tokens.filter((token) => {
       if (token.enabled) return true;
@@ -100,7 +99,7 @@ export class WalletService {
     userId: number,
     query: { page: number; pageSize: number; token?: string; type?: BusinessType },
   ): Promise<{ list: FlowEntry[]; total: number; page: number; pageSize: number }> {
-    const { rows, total } = await repo.userEntries(this.deps.db, {
+    const { rows, total } = await this.deps.ledger.entriesOf({
       userId,
       token: query.token,
       type: query.type,
@@ -113,7 +112,7 @@ export class WalletService {
   /** One of the user's own entries; anyone else's (or no such id) is 404. */
   async flow(userId: number, id: string): Promise<FlowEntry> {
     const numeric = /^\d{1,15}$/.test(id) ? Number(id) : undefined;
-    const row = numeric === undefined ? undefined : await repo.userEntry(this.deps.db, userId, numeric);
+    const row = numeric === undefined ? undefined : await this.deps.ledger.entryOf(userId, numeric);
     if (!row) throw new AppError(404, 'not_found', 'errors.notFound');
     return toFlowEntry(row);
   }

@@ -1,9 +1,7 @@
-// Rows of withdrawals and the hot wallets' nonces. Balances are read here but written only by the
-// ledger service.
+// Rows of withdrawals and the hot wallets' nonces. Balances are the ledger's (LedgerService).
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
-  accounts,
   hotWalletNonces,
   users,
   withdrawals,
@@ -13,15 +11,6 @@ import {
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
-
-/** The user's available balance of a token ('0' before their first money in it). */
-export async function userAvailable(db: Queryable, userId: number, token: string): Promise<string> {
-  const [row] = await db
-    .select({ available: accounts.available })
-    .from(accounts)
-    .where(and(eq(accounts.owner, `user:${userId}`), eq(accounts.token, token)));
-  return row?.available ?? '0';
-}
 
 export async function insertWithdrawal(db: Queryable, values: NewWithdrawal): Promise<WithdrawalRow> {
   const [row] = await db.insert(withdrawals).values(values).returning();

@@ -165,7 +165,7 @@ export class WithdrawService {
   /** GET /api/app/asset/withdraw/config: each network's minimum, fee and decimals, and the balance. */
   async config(userId: number, symbol: string): Promise<WithdrawConfig> {
     const token = await this.deps.tokens.require(symbol);
-    const available = await repo.userAvailable(this.deps.db, userId, token.symbol);
+    const available = await this.deps.ledger.availableOf(userId, token.symbol);
     return {
       token: token.symbol,
       available: plainDecimal(available),
@@ -222,7 +222,7 @@ export class WithdrawService {
       });
     }
     const fee = new Decimal(network.withdrawalFee);
-    const available = await repo.userAvailable(this.deps.db, user.id, token.symbol);
+    const available = await this.deps.ledger.availableOf(user.id, token.symbol);
     if (amount.gt(available)) throw exceedsAvailable(available, token.symbol);
     if (amount.add(fee).gt(available)) throw insufficientFee(fee, available, token.symbol);
 
