@@ -17,6 +17,7 @@ export const adminAdjustBody = adminUserEmailBody.extend({
   amount: decimalString,
   reason,
 });
+export type AdminAdjustBody = z.input<typeof adminAdjustBody>;
 export const adminAccountBalance = z.object({
   token: z.string(),
   available: z.string(),
@@ -27,6 +28,8 @@ export const adminAdjustResult = adminAccountBalance.extend({
   email: z.string(),
   amount: z.string(),
 });
+export type AdminAccountBalance = z.infer<typeof adminAccountBalance>;
+export type AdminAdjustResult = z.infer<typeof adminAdjustResult>;
 
 /** POST /api/admin/airdrop: the same amount to each listed email, or to every user. */
 export const adminAirdropBody = z
@@ -52,6 +55,7 @@ export const adminAirdropBody = z
     error: 'validation.invalidRequest',
     path: ['emails'],
   });
+export type AdminAirdropBody = z.input<typeof adminAirdropBody>;
 export const adminAirdropResult = z.object({
   airdropId: z.string(),
   token: z.string(),
@@ -60,6 +64,7 @@ export const adminAirdropResult = z.object({
   total: z.string(),
   movementIds: z.array(z.string()),
 });
+export type AdminAirdropResult = z.infer<typeof adminAirdropResult>;
 
 /** POST /api/admin/vault/fund: from the operator's equity into the token's vault (negative: back). */
 export const adminVaultFundBody = z.object({
@@ -67,6 +72,7 @@ export const adminVaultFundBody = z.object({
   amount: decimalString,
   memo: reason.optional(),
 });
+export type AdminVaultFundBody = z.input<typeof adminVaultFundBody>;
 export const houseAccount = z.object({
   kind: z.enum(['vault', 'chain', 'equity']),
   token: z.string(),
@@ -75,6 +81,9 @@ export const houseAccount = z.object({
 });
 export const adminVaultFundResult = z.object({ movementId: z.string(), vault: houseAccount });
 export const houseAccountList = z.object({ list: z.array(houseAccount) });
+export type HouseAccount = z.infer<typeof houseAccount>;
+export type AdminVaultFundResult = z.infer<typeof adminVaultFundResult>;
+export type HouseAccountList = z.infer<typeof houseAccountList>;
 
 /** GET /api/admin/ledger?email: a user's balances and entries, newest first. */
 export const adminLedgerQuery = pageQuerySchema.extend({
@@ -87,6 +96,8 @@ export const adminLedger = pageSchema(adminLedgerEntry).extend({
   user: z.object({ id: z.string(), email: z.string() }),
   balances: z.array(adminAccountBalance),
 });
+export type AdminLedgerEntry = z.infer<typeof adminLedgerEntry>;
+export type AdminLedger = z.infer<typeof adminLedger>;
 
 /** GET /api/admin/audit: the ledger audit of `npm run audit`. */
 export const auditChecks = [

@@ -31,3 +31,5 @@ export const adminUserEmailBody = z.object({
     .max(254, { error: 'validation.email' })
     .transform((email) => email.toLowerCase()),
 });
+/** POST /api/admin/users/freeze and /unfreeze. */
+export type AdminUserEmailBody = z.input<typeof adminUserEmailBody>;

@@ -187,6 +187,9 @@ export const adminWithdrawApproveBody = z.object({
 export const adminWithdrawRejectBody = adminWithdrawApproveBody.extend({
   reason: z.string({ error: 'validation.invalidRequest' }).trim().min(1).max(500),
 });
+/** The id as a string of digits (the server also takes it as a number). */
+export type AdminWithdrawApproveBody = z.output<typeof adminWithdrawApproveBody>;
+export type AdminWithdrawRejectBody = z.output<typeof adminWithdrawRejectBody>;
 
 /** GET /api/admin/chain/status: each network's watcher. */
 export const chainStatus = z.object({

@@ -59,6 +59,13 @@ export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+/** One page of a list, as `pageSchema(item)` answers it. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     list: z.array(item),

@@ -1,6 +1,6 @@
 // `npm run admin -- chain:status|deposit:list`: the deposit watchers and the deposits, as calls of
 // /api/admin/chain/status and /api/admin/deposits. Loaded by commands.ts (which registers them).
-import type { AdminDeposit, ChainStatus } from '@tradeflip/contract';
+import type { AdminDeposit, ChainStatus, Page } from '@tradeflip/contract';
 import { CliError, parseArgs, table, type AdminCommand } from './command-kit';
 
 const show = (value: number | string | null) => (value === null ? '-' : String(value));
@@ -45,7 +45,7 @@ const depositList: AdminCommand = {
     }
     if (options['page-size']) query.set('pageSize', options['page-size']);
     if (options.flagged) query.set('flagged', 'true');
-    const page = await api.call<{ list: AdminDeposit[]; total: number; page: number; pageSize: number }>(
+    const page = await api.call<Page<AdminDeposit>>(
       'GET',
       `/api/admin/deposits${query.size ? `?${query}` : ''}`,
     );

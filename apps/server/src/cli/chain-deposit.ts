@@ -4,7 +4,7 @@
 // makes the watcher follow it); the chain's RPC URL from DATA_DIR/chains.json, written by the server.
 import { randomUUID } from 'node:crypto';
 import { formatUnits, parseUnits } from 'viem';
-import { networkName, type AdminDeposit, type AdminDepositAddress } from '@tradeflip/contract';
+import { networkName, type AdminDeposit, type AdminDepositAddress, type Page } from '@tradeflip/contract';
 import { createChainPublicClient, createChainWalletClient } from '../chain/clients';
 import { DEV_POLLING_INTERVAL_MS, devDeployerAccount } from '../chain/dev-chains';
 import { readChainRecord } from '../chain/setup';
@@ -93,7 +93,7 @@ async function follow(
   const deadline = Date.now() + target.confirmations * chains.localBlockTimeSeconds * 1000 + WAIT_SLACK_MS;
   let last = '';
   while (Date.now() < deadline) {
-    const { list } = await api.call<{ list: AdminDeposit[] }>(
+    const { list } = await api.call<Page<AdminDeposit>>(
       'GET',
       `/api/admin/deposits?${new URLSearchParams({ email: target.email, network: target.network, pageSize: '20' })}`,
     );

@@ -2,7 +2,20 @@
 // running server (over HTTP) and on a database opened by the CLI itself (in process). To add a
 // command: add an /api/admin route, then an entry here.
 import fs from 'node:fs';
-import type { AdminUser } from '@tradeflip/contract';
+import type {
+  AdminAdjustBody,
+  AdminAdjustResult,
+  AdminAirdropBody,
+  AdminAirdropResult,
+  AdminLedger,
+  AdminUser,
+  AdminUserEmailBody,
+  AdminVaultFundBody,
+  AdminVaultFundResult,
+  AuditReport,
+  HouseAccountList,
+  Page,
+} from '@tradeflip/contract';
 import { formatAudit } from '../modules/ledger/audit';
 import { CliError, parseArgs, table, type AdminCommand } from './command-kit';
 import { chainCommands } from './chain-commands';
@@ -27,10 +40,7 @@ const userList: AdminCommand = {
     if (options.status) query.set('status', options.status);
     if (options.page) query.set('page', options.page);
     if (options['page-size']) query.set('pageSize', options['page-size']);
-    const page = await api.call<{ list: AdminUser[]; total: number; page: number; pageSize: number }>(
-      'GET',
-      `/api/admin/users${query.size ? `?${query}` : ''}`,
-    );
+    const page = await api.call<Page<AdminUser>>('GET', `/api/admin/users${query.size ? `?${query}` : ''}`);
     const rows = [
       ['ID', 'EMAIL', 'STATUS', 'INVITE CODE', 'LANGUAGE', 'CREATED'],
       ...page.list.map((u) => [u.id, u.email, u.status, u.inviteCode, u.language, u.createdAt]),
@@ -47,7 +57,7 @@ const userFreeze: AdminCommand = {
   async run(api, args) {
     const user = await api.call<AdminUser>('POST', '/api/admin/users/freeze', {
       email: oneEmail(args, this.usage),
-    });
+    } satisfies AdminUserEmailBody);
     return `Frozen ${user.email} (id ${user.id}); their sessions are signed out.`;
   },
 };
@@ -59,18 +69,12 @@ const userUnfreeze: AdminCommand = {
   async run(api, args) {
     const user = await api.call<AdminUser>('POST', '/api/admin/users/unfreeze', {
       email: oneEmail(args, this.usage),
-    });
+    } satisfies AdminUserEmailBody);
     return `Unfrozen ${user.email} (id ${user.id}).`;
   },
 };
 
 // ---- Money (issue 3) ----
-
-interface Balance {
-  token: string;
-  available: string;
-  frozen: string;
-}
 
 const balanceAdjust: AdminCommand = {
   name: 'balance:adjust',
@@ -81,11 +85,12 @@ const balanceAdjust: AdminCommand = {
     const { options, positional } = parseArgs(args);
     if (positional.length !== 3 || !options.reason) throw new CliError(`usage: ${this.usage}`);
     const [email, token, amount] = positional as [string, string, string];
-    const result = await api.call<Balance & { email: string; amount: string; movementId: string }>(
-      'POST',
-      '/api/admin/balances/adjust',
-      { email, token, amount, reason: options.reason },
-    );
+    const result = await api.call<AdminAdjustResult>('POST', '/api/admin/balances/adjust', {
+      email,
+      token,
+      amount,
+      reason: options.reason,
+    } satisfies AdminAdjustBody);
     return (
       `Adjusted ${result.email} ${result.token} by ${result.amount} (movement ${result.movementId}): ` +
       `available ${result.available}, frozen ${result.frozen}.`
@@ -120,18 +125,12 @@ const airdrop: AdminCommand = {
       throw new CliError(`usage: ${this.usage}`);
     }
     const [token, amount] = positional as [string, string];
-    const result = await api.call<{
-      airdropId: string;
-      token: string;
-      amount: string;
-      users: number;
-      total: string;
-    }>('POST', '/api/admin/airdrop', {
+    const result = await api.call<AdminAirdropResult>('POST', '/api/admin/airdrop', {
       token,
       amount,
-      ...(options.all ? { all: true } : { emails: readEmailFile(options.emails!) }),
+      ...(options.all ? { all: true as const } : { emails: readEmailFile(options.emails!) }),
       ...(options.memo ? { memo: options.memo } : {}),
-    });
+    } satisfies AdminAirdropBody);
     return (
       `Airdropped ${result.amount} ${result.token} to ${result.users} user(s), ${result.total} ${result.token} ` +
       `in all (airdrop ${result.airdropId || '-'}).`
@@ -148,11 +147,11 @@ const vaultFund: AdminCommand = {
     const { options, positional } = parseArgs(args);
     if (positional.length !== 2) throw new CliError(`usage: ${this.usage}`);
     const [token, amount] = positional as [string, string];
-    const result = await api.call<{ movementId: string; vault: { token: string; available: string } }>(
-      'POST',
-      '/api/admin/vault/fund',
-      { token, amount, ...(options.memo ? { memo: options.memo } : {}) },
-    );
+    const result = await api.call<AdminVaultFundResult>('POST', '/api/admin/vault/fund', {
+      token,
+      amount,
+      ...(options.memo ? { memo: options.memo } : {}),
+    } satisfies AdminVaultFundBody);
     return `The ${result.vault.token} vault holds ${result.vault.available} (movement ${result.movementId}).`;
   },
 };
@@ -162,9 +161,7 @@ const vaultShow: AdminCommand = {
   usage: 'house:show',
   summary: 'Balances of the house accounts: vaults, chain accounts and equity',
   async run(api) {
-    const { list } = await api.call<{
-      list: { kind: string; token: string; network: string | null; available: string }[];
-    }>('GET', '/api/admin/house');
+    const { list } = await api.call<HouseAccountList>('GET', '/api/admin/house');
     if (list.length === 0) return 'No house account has moved money yet.';
     return table([
       ['TOKEN', 'ACCOUNT', 'BALANCE'],
@@ -185,27 +182,7 @@ const ledgerShow: AdminCommand = {
     if (options.type) query.set('type', options.type);
     if (options.page) query.set('page', options.page);
     query.set('pageSize', options['page-size'] ?? '50');
-    const ledger = await api.call<{
-      user: { id: string; email: string };
-      balances: Balance[];
-      list: {
-        id: string;
-        movementId: string;
-        token: string;
-        type: string;
-        availableDelta: string;
-        frozenDelta: string;
-        availableAfter: string;
-        frozenAfter: string;
-        refType: string;
-        refId: string | null;
-        memo: string | null;
-        createdAt: string;
-      }[];
-      total: number;
-      page: number;
-      pageSize: number;
-    }>('GET', `/api/admin/ledger?${query}`);
+    const ledger = await api.call<AdminLedger>('GET', `/api/admin/ledger?${query}`);
     const balances = ledger.balances.length
       ? table([
           ['TOKEN', 'AVAILABLE', 'FROZEN'],
@@ -257,7 +234,7 @@ const audit: AdminCommand = {
   usage: 'audit',
   summary: 'Recompute every balance from the ledger (as `npm run audit`)',
   async run(api) {
-    const report = await api.call<Parameters<typeof formatAudit>[0]>('GET', '/api/admin/audit');
+    const report = await api.call<AuditReport>('GET', '/api/admin/audit');
     if (!report.ok) throw new CliError(formatAudit(report));
     return formatAudit(report);
   },

@@ -2,6 +2,7 @@
 // running on this DATA_DIR (DATA_DIR/server.json) with the admin credential, or, when none runs, by
 // opening the database and running the same routes in process.
 import { randomBytes } from 'node:crypto';
+import type { Envelope } from '@tradeflip/contract';
 import { buildApp } from '../app';
 import { readAdminTokenFile } from '../admin-token';
 import type { Config } from '../config';
@@ -21,7 +22,7 @@ interface ConnectOptions {
 }
 
 function unwrap<T>(status: number, text: string): T {
-  let body: { code?: number; msg?: string; data?: T };
+  let body: Partial<Envelope<T>>;
   try {
     body = JSON.parse(text) as typeof body;
   } catch {

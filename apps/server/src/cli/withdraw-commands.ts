@@ -1,26 +1,12 @@
 // `npm run admin -- withdraw:list|withdraw:approve|withdraw:reject`: the review of withdrawals, as
 // calls of /api/admin/withdrawals*. Loaded by commands.ts (which registers them), not on its own.
-import type { AdminWithdrawal } from '@tradeflip/contract';
-import { CliError, parseArgs, type AdminCommand } from './command-kit';
-
-interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-function columns(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
+import type {
+  AdminWithdrawal,
+  AdminWithdrawApproveBody,
+  AdminWithdrawRejectBody,
+  Page,
+} from '@tradeflip/contract';
+import { CliError, parseArgs, table, type AdminCommand } from './command-kit';
 
 function oneId(args: string[], usage: string) {
   const { options, positional } = parseArgs(args);
@@ -74,7 +60,7 @@ const withdrawList: AdminCommand = {
         w.txHash ?? w.rejectReason ?? w.failureReason ?? '',
       ]),
     ];
-    return `${columns(rows)}\n${summary}`;
+    return `${table(rows)}\n${summary}`;
   },
 };
 
@@ -85,7 +71,9 @@ const withdrawApprove: AdminCommand = {
   movesMoney: true,
   async run(api, args) {
     const { id } = oneId(args, this.usage);
-    const withdrawal = await api.call<AdminWithdrawal>('POST', '/api/admin/withdrawals/approve', { id });
+    const withdrawal = await api.call<AdminWithdrawal>('POST', '/api/admin/withdrawals/approve', {
+      id,
+    } satisfies AdminWithdrawApproveBody);
     return `Approved ${describe(withdrawal)}. It goes on chain with the next pass of the withdrawal sender.`;
   },
 };
@@ -101,7 +89,7 @@ const withdrawReject: AdminCommand = {
     const withdrawal = await api.call<AdminWithdrawal>('POST', '/api/admin/withdrawals/reject', {
       id,
       reason: options.reason,
-    });
+    } satisfies AdminWithdrawRejectBody);
     return `Rejected ${describe(withdrawal)} ("${withdrawal.rejectReason}"); the funds are back in the user's available balance.`;
   },
 };
