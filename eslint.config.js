@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const WEB = 'apps/web/src';
 const features = fs
@@ -11,27 +9,79 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// The boundaries of CONVENTIONS 12 (bulletproof-react's import/no-restricted-paths), on resolved
-// paths so '@/…' aliases and relative imports are caught alike.
+// The boundaries of CONVENTIONS 12 (bulletproof-react's), with ESLint's own no-restricted-imports on
+// the import text: the web app imports across folders by the '@/' alias, and a relative import that
+// climbs out of its feature is refused too. (eslint-plugin-import-x would check resolved paths, but its
+// resolver's platform binaries are not all on this machine's registry, which breaks `npm ci`.)
+const FEATURE_TO_FEATURE =
+  'A feature never imports another feature: move what both need to lib/ or components/.';
+const FEATURE_TO_APP =
+  'A feature does not import app/ (the route table, shell and providers): move what it needs to lib/.';
+const SHARED_TO_FEATURE = 'Shared code (lib/, components/) imports no feature and not app/.';
+const LEAVES_FEATURE = 'A relative import leaves the feature: use the @/ alias (and never another feature).';
+
+function featureRules(feature, { tests, depth }) {
+  return [
+    {
+      group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+      message: FEATURE_TO_FEATURE,
+    },
+    ...(tests ? [] : [{ group: ['@/app', '@/app/*', '@/app/**'], message: FEATURE_TO_APP }]),
+    // features/<f>/<dir>/<file> climbs out with ../../, features/<f>/<file> with ../
+    { regex: depth === 2 ? '^\\.\\./' : '^(\\.\\./){2,}', message: LEAVES_FEATURE },
+  ];
+}
+
 const boundaries = [
-  ...features.map((feature) => ({
-    target: `${WEB}/features/${feature}`,
-    from: `${WEB}/features`,
-    except: [`./${feature}`],
-    message: 'A feature never imports another feature: move what both need to lib/ or components/.',
-  })),
-  { target: `${WEB}/lib`, from: `${WEB}/features`, message: 'Shared code (lib/) imports no feature.' },
-  { target: `${WEB}/components`, from: `${WEB}/features`, message: 'Shared components import no feature.' },
-  { target: `${WEB}/lib`, from: `${WEB}/app`, message: 'Shared code (lib/) does not import app/.' },
-  { target: `${WEB}/components`, from: `${WEB}/app`, message: 'Shared components do not import app/.' },
-  { target: 'packages', from: 'apps', message: 'Packages are shared by the apps and never import them.' },
+  ...features.flatMap((feature) => [
+    {
+      files: [`${WEB}/features/${feature}/*/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: featureRules(feature, { depth: 3 }) }] },
+    },
+    {
+      files: [`${WEB}/features/${feature}/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: featureRules(feature, { depth: 2 }) }] },
+    },
+    {
+      // A page's test renders it through the whole app (app/test-utils): tests may import app/.
+      files: [`${WEB}/features/${feature}/**/*.test.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: featureRules(feature, { depth: 3, tests: true }) }],
+      },
+    },
+  ]),
+  {
+    files: [`${WEB}/lib/**/*.{ts,tsx}`, `${WEB}/components/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features', '@/features/**', '@/app', '@/app/**'], message: SHARED_TO_FEATURE },
+            { regex: '^(\\.\\./)+(features|app)(/|$)', message: SHARED_TO_FEATURE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)apps/', message: 'Packages are shared by the apps and never import them.' },
+            {
+              group: ['@/*', '@tradeflip/web', '@tradeflip/server'],
+              message: 'Packages never import the apps.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
-const featuresImportNoApp = {
-  target: `${WEB}/features`,
-  from: `${WEB}/app`,
-  message:
-    'A feature does not import app/ (the route table, shell and providers): move what it needs to lib/.',
-};
 
 // Type-aware rules on the TypeScript every tsconfig covers.
 const typedFiles = [
@@ -71,24 +121,7 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
-  {
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, featuresImportNoApp] }] },
-  },
-  {
-    // A page's test renders it through the whole app (app/test-utils): tests may import app/.
-    files: [`${WEB}/features/**/*.test.{ts,tsx}`],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
-  },
+  ...boundaries,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
