@@ -132,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const mailer = options.mailer ?? createMailer(config, clock, app.log);
-  const limiter = options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, clock });
+  const limiter = options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl });
   const accounts = new AccountService({ db, config, clock, mailer, limiter });
   const tokens = new TokenRegistry({ db, clock });
   const ledger = new LedgerService({ db, clock, tokens, driver: options.driver });

@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadTestSettings } from '../config';
-import { TestClock } from '../test/harness';
+import { call, pgliteTarget, TestClock, useDatabase } from '../test/harness';
 import { MemoryRateLimiter, RedisRateLimiter } from './rate-limit';
 
 describe('the in-memory rate limiter', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('allows max hits per window and tells when the window resets', async () => {
     const clock = new TestClock();
-    const limiter = new MemoryRateLimiter(clock);
+    const limiter = new MemoryRateLimiter();
     const rule = { max: 2, windowSeconds: 60 };
     expect((await limiter.consume('login', 'a', rule)).allowed).toBe(true);
     expect((await limiter.consume('login', 'a', rule)).allowed).toBe(true);
@@ -40,5 +47,40 @@ describe.skipIf(!redisUrl)('the Redis rate limiter (TEST_REDIS_URL)', () => {
       await one.close();
       await two.close();
     }
+  });
+
+  it('keeps limiting in memory while Redis cannot be reached', async () => {
+    const unreachable = new RedisRateLimiter('redis://127.0.0.1:1');
+    try {
+      const rule = { max: 1, windowSeconds: 30 };
+      expect(await unreachable.consume('login', 'a', rule)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+      const second = await unreachable.consume('login', 'a', rule);
+      expect(second.allowed).toBe(false);
+      expect(second.retryAfterSeconds).toBeGreaterThan(0);
+      expect(second.retryAfterSeconds).toBeLessThanOrEqual(30);
+    } finally {
+      await unreachable.close();
+    }
+  });
+
+  describe('two API processes with REDIS_URL', () => {
+    const db = useDatabase(pgliteTarget);
+
+    it('share the per-IP count of /api calls and answer the spec’s 429', async () => {
+      const env = { REDIS_URL: redisUrl!, RATE_LIMIT_API_IP: '3/60' };
+      const one = await db.app({ env });
+      const two = await db.app({ env });
+      const ip = `10.${randomBytes(3).join('.')}`;
+      const health = (t: typeof one) => call(t.app, 'GET', '/api/health', { ip });
+      expect((await health(one)).status).toBe(200);
+      expect((await health(two)).status).toBe(200);
+      expect((await health(one)).status).toBe(200);
+      const refused = await health(two);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        reason: 'rate_limited',
+        msg: expect.stringMatching(/^Too many requests\. Try again in \d+s\.$/),
+      });
+    });
   });
 });

@@ -1,10 +1,21 @@
-// Fixed-window counters for the rate limits of DESIGN §3 (code sending, login, register, per email
-// and per IP) and a coarse per-IP limit on every /api call. In memory by default; in Redis when
-// REDIS_URL is set so that several API processes share the counts.
+// Why this shape: the services ask for a limit at the point where it applies — consume(bucket, id,
+// rule) with a rule from config that may be off — and only need "allowed, or retry after N s" to
+// answer the spec's 429 ('Too many requests. Try again in {s}s.'). So that small interface stays,
+// and the counting behind it is rate-limiter-flexible's: one limiter per bucket and rule (a fixed
+// window starting at a key's first hit), in memory by default, or in Redis when REDIS_URL is set so
+// that several API processes share the counts. A Redis limiter counts in this process's memory while
+// Redis fails (the library's insurance limiter), so an unreachable Redis never turns into a 5xx.
+// The memory store reads Date.now(), not our Clock: a test that crosses a window fakes Date, and
+// TestClock.advance moves it.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import type { Clock } from '../clock';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { RateRule } from '../config';
 import { rateLimited } from './errors';
 
@@ -22,77 +33,78 @@ export interface RateLimiter {
 
 const allowed: RateDecision = { allowed: true, retryAfterSeconds: 0 };
 
-export class MemoryRateLimiter implements RateLimiter {
-  private windows = new Map<string, { count: number; resetAt: number }>();
-  private hits = 0;
+/** Maps (bucket, rule) to a library limiter made on first use; a bucket is used with one rule. */
+abstract class FlexibleRateLimiter implements RateLimiter {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
 
-  constructor(private readonly clock: Clock) {}
+  protected abstract create(bucket: string, rule: RateRule): RateLimiterAbstract;
 
   async consume(bucket: string, id: string, rule: RateRule | null): Promise<RateDecision> {
     if (!rule) return allowed;
-    const now = this.clock.now().getTime();
-    if (++this.hits % 1000 === 0) this.sweep(now);
-    const key = `${bucket}\n${id}`;
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + rule.windowSeconds * 1000 };
-      this.windows.set(key, window);
+    const name = `${bucket}\n${rule.max}/${rule.windowSeconds}`;
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      limiter = this.create(bucket, rule);
+      this.limiters.set(name, limiter);
     }
-    window.count += 1;
-    if (window.count <= rule.max) return allowed;
-    return { allowed: false, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
-  }
-
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    try {
+      await limiter.consume(id);
+      return allowed;
+    } catch (refusal) {
+      // The library rejects with a RateLimiterRes when the limit is hit, with an Error otherwise.
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    }
   }
 
   async close() {
-    this.windows.clear();
+    this.limiters.clear();
   }
 }
 
-const consumeScript = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
-return {count, ttl}
-`;
+function memoryLimiter(bucket: string, rule: RateRule) {
+  return new RateLimiterMemory({ keyPrefix: bucket, points: rule.max, duration: rule.windowSeconds });
+}
 
-/** Shared counters in Redis; the window starts at a key's first hit (Redis keeps the time). */
-export class RedisRateLimiter implements RateLimiter {
+export class MemoryRateLimiter extends FlexibleRateLimiter {
+  protected create(bucket: string, rule: RateRule) {
+    return memoryLimiter(bucket, rule);
+  }
+}
+
+/** Shared counters in Redis under `${prefix}${bucket}:${id}`; Redis keeps the time of the window. */
+export class RedisRateLimiter extends FlexibleRateLimiter {
   private readonly redis: Redis;
 
   constructor(
     url: string,
     private readonly prefix = 'tradeflip:rl:',
   ) {
+    super();
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
     this.redis.on('error', () => {
-      // ioredis reconnects by itself; a failing call surfaces as a 5xx of that request.
+      // ioredis reconnects by itself; meanwhile the insurance limiter counts in memory.
     });
   }
 
-  async consume(bucket: string, id: string, rule: RateRule | null): Promise<RateDecision> {
-    if (!rule) return allowed;
-    const [count, ttl] = (await this.redis.eval(
-      consumeScript,
-      1,
-      `${this.prefix}${bucket}:${id}`,
-      String(rule.windowSeconds * 1000),
-    )) as [number, number];
-    if (count <= rule.max) return allowed;
-    return { allowed: false, retryAfterSeconds: Math.ceil(ttl / 1000) };
+  protected create(bucket: string, rule: RateRule) {
+    return new RateLimiterRedis({
+      storeClient: this.redis,
+      keyPrefix: `${this.prefix}${bucket}`,
+      points: rule.max,
+      duration: rule.windowSeconds,
+      insuranceLimiter: memoryLimiter(bucket, rule),
+    });
   }
 
-  async close() {
+  override async close() {
+    await super.close();
     this.redis.disconnect();
   }
 }
 
-export function createRateLimiter(options: { redisUrl: string | undefined; clock: Clock }): RateLimiter {
-  return options.redisUrl ? new RedisRateLimiter(options.redisUrl) : new MemoryRateLimiter(options.clock);
+export function createRateLimiter(options: { redisUrl: string | undefined }): RateLimiter {
+  return options.redisUrl ? new RedisRateLimiter(options.redisUrl) : new MemoryRateLimiter();
 }
 
 /** Throws the spec's 429 ('Too many requests. Try again in {s}s.') when a limit is hit. */

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { ChainRegistry } from '../chain/registry';
@@ -62,8 +62,13 @@ export class TestClock implements Clock {
   now() {
     return new Date(this.time);
   }
+  /**
+   * Moves this clock, and Date too when a test fakes it (vi.useFakeTimers({ toFake: ['Date'] })):
+   * the rate limiters' memory store reads Date.now().
+   */
   advance(seconds: number) {
     this.time += seconds * 1000;
+    if (vi.isFakeTimers()) vi.setSystemTime(Date.now() + seconds * 1000);
   }
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CapturingMailer,
   PASSWORD,
@@ -13,6 +13,13 @@ const zh = { 'x-lang': 'zh-CN' };
 
 describeEachDatabase('auth', (target) => {
   const db = useDatabase(target);
+  // The rate limiters count windows by Date; t.clock.advance moves a faked Date with the app's clock.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   describe('POST /api/app/auth/code', () => {
     it('mails a 6-digit code and says when another may be sent', async () => {
