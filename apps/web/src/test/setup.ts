@@ -11,7 +11,7 @@ import { resetHttpState } from '@/lib/http/client';
 // Toasts render synchronously in tests (the app loads the component lazily).
 await preloadToast();
 // Form rules a page loads lazily (at the first focus) are fetched already, as a person's focus would.
-await import('@/components/form/validators');
+await import('@/features/auth/login-resolver');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

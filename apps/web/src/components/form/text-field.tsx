@@ -1,6 +1,15 @@
 // A labelled input with its error under it. Plain <input> so label, aria-invalid and the error's
-// aria-describedby sit on the element a person (and a screen reader) types into.
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+// aria-describedby sit on the element a person (and a screen reader) types into. Uncontrolled: the
+// form (react-hook-form, use-zod-form.ts) binds it by name, ref and its change and blur events.
+import {
+  useId,
+  useState,
+  type ChangeEventHandler,
+  type FocusEventHandler,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from '../icons';
 import './text-field.css';
@@ -20,13 +29,12 @@ type NativeProps = Pick<
 export interface TextFieldProps extends NativeProps {
   name: string;
   label: string;
-  value: string;
   error?: string | undefined;
   hint?: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  onFocus?: () => void;
-  inputRef?: (el: HTMLInputElement | null) => void;
+  onChange: ChangeEventHandler<HTMLInputElement>;
+  onBlur?: FocusEventHandler<HTMLInputElement>;
+  onFocus?: FocusEventHandler<HTMLInputElement>;
+  ref?: Ref<HTMLInputElement>;
   /** Shown inside the control on the right, e.g. a send-code button. */
   suffix?: ReactNode;
 }
@@ -34,13 +42,12 @@ export interface TextFieldProps extends NativeProps {
 export function TextField({
   name,
   label,
-  value,
   error,
   hint,
   onChange,
   onBlur,
   onFocus,
-  inputRef,
+  ref,
   suffix,
   type = 'text',
   ...native
@@ -60,11 +67,10 @@ export function TextField({
         <input
           {...native}
           id={id}
-          ref={inputRef}
+          ref={ref}
           name={name}
           type={isPassword && revealed ? 'text' : type}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={onChange}
           onBlur={onBlur}
           onFocus={onFocus}
           aria-invalid={error ? true : undefined}

@@ -1,13 +1,9 @@
 // The fields the sign-in, register and reset screens share: the email, and the mailed code with its
-// send button. Each takes the form's bindings for its field (useForm's `field(name)`).
+// send button. Each takes the form's bindings for its field (useZodForm's `field(name)`).
 import { useTranslation } from 'react-i18next';
-import { TextField, type TextFieldProps } from '@/components/form/text-field';
+import { TextField } from '@/components/form/text-field';
+import type { FieldBindings as Bindings } from '@/components/form/use-zod-form';
 import { SendCodeButton } from './send-code-button';
-
-type Bindings = Pick<
-  TextFieldProps,
-  'name' | 'value' | 'error' | 'onChange' | 'onBlur' | 'onFocus' | 'inputRef'
->;
 
 export function EmailField(bindings: Bindings) {
   const { t } = useTranslation();

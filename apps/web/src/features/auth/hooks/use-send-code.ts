@@ -2,7 +2,6 @@
 // the server's resendAfter, whichever is longer (also when the server says we asked too soon).
 import { useTranslation } from 'react-i18next';
 import type { CodeScene } from '@tradeflip/contract';
-import { emailRule } from '@/components/form/validators';
 import { isApiError } from '@/lib/http';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { showToast } from '@/lib/toast';
@@ -11,31 +10,31 @@ import { useCountdown } from './use-countdown';
 
 export const CODE_RESEND_SECONDS = 60;
 
-export function useSendCodeFlow(
-  scene: CodeScene,
-  email: () => string,
-  onEmailError: (key: string) => void,
-  onServerFields: (fields: Record<string, string> | undefined) => void,
-) {
+/** What the flow needs of the form it sits in: its email field, checked by the form's own rules. */
+interface EmailForm {
+  check: (name: 'email') => Promise<string | null>;
+  getValues: (name: 'email') => string;
+  setServerErrors: (fields: Record<string, string> | undefined) => boolean;
+}
+
+export function useSendCodeFlow(scene: CodeScene, form: EmailForm) {
   const { t } = useTranslation();
   const mutation = useSendCode();
   const [secondsLeft, startCountdown] = useCountdown();
 
   const send = useAntiRepeat(async () => {
-    const value = email();
-    const problem = emailRule(value, {});
+    const problem = await form.check('email');
     if (problem) {
-      onEmailError(problem);
-      showToast(t(problem));
+      showToast(problem);
       return;
     }
     try {
-      const result = await mutation.mutateAsync({ email: value.trim(), scene });
+      const result = await mutation.mutateAsync({ email: form.getValues('email').trim(), scene });
       startCountdown(Math.max(CODE_RESEND_SECONDS, result.resendAfter || 0));
       showToast(t('auth.codeSent'));
     } catch (err) {
       if (!isApiError(err)) return;
-      onServerFields(err.fields);
+      form.setServerErrors(err.fields);
       const wait = retryAfterSeconds(err.body);
       if (wait > 0) startCountdown(wait);
     }

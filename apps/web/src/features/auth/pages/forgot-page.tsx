@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/lib/paths';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ForgotBody } from '@tradeflip/contract';
 import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
-import { useForm } from '@/components/form/use-form';
-import { codeRule, emailRule, newPasswordRule } from '@/components/form/validators';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { isApiError } from '@/lib/http';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { showToast } from '@/lib/toast';
@@ -12,39 +13,32 @@ import { useResetPassword } from '../api/forgot';
 import { CodeField, EmailField } from '../components/auth-fields';
 import { AuthLayout } from '../components/auth-layout';
 import { useSendCodeFlow } from '../hooks/use-send-code';
+import { forgotForm } from '../schemas';
 
-const validators = { email: emailRule, code: codeRule, password: newPasswordRule };
+// Raw: the form sends what was typed (trimmed), the server normalises it.
+const resolver = zodResolver(forgotForm, undefined, { raw: true });
 
 export function ForgotPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useForm<'email' | 'code' | 'password'>({
-    initial: { email: '', code: '', password: '' },
-    validators,
+  const form = useZodForm<ForgotBody>({
+    defaultValues: { email: '', code: '', password: '' },
+    resolver,
   });
   const reset = useResetPassword();
-  const code = useSendCodeFlow(
-    'forgot',
-    () => form.values.email,
-    (key) => form.setFieldError('email', { key }),
-    (fields) => form.setServerErrors(fields),
-  );
+  const code = useSendCodeFlow('forgot', form);
 
-  const submit = useAntiRepeat(async () => {
-    const problem = await form.validateAll();
-    if (problem) {
-      showToast(problem);
-      return;
-    }
-    const email = form.values.email.trim();
+  const resetPassword = async (values: ForgotBody) => {
+    const email = values.email.trim();
     try {
-      await reset.mutateAsync({ email, code: form.values.code.trim(), password: form.values.password });
+      await reset.mutateAsync({ email, code: values.code.trim(), password: values.password });
       showToast(t('auth.resetDone'));
       void navigate(paths.login, { replace: true, state: { email } });
     } catch (err) {
       if (isApiError(err)) form.setServerErrors(err.fields);
     }
-  });
+  };
+  const submit = useAntiRepeat(form.submit(resetPassword, showToast));
 
   return (
     <AuthLayout

@@ -1,9 +1,11 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, safeRedirect } from '@/lib/paths';
+import type { LoginBody } from '@tradeflip/contract';
 import { Form, SubmitButton } from '@/components/form/form';
+import { lazyResolver } from '@/components/form/lazy-resolver';
 import { TextField } from '@/components/form/text-field';
-import { useForm, type LoadValidators } from '@/components/form/use-form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { isApiError } from '@/lib/http/errors';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { setSession } from '@/lib/session';
@@ -14,11 +16,7 @@ import { AuthLayout } from '../components/auth-layout';
 
 // The first page many people see: its rules (zod) and the HTTP client load once they start
 // filling the form in, not with the page.
-const validators: LoadValidators<'email' | 'password'> = () =>
-  import('@/components/form/validators').then((m) => ({
-    email: m.emailRule,
-    password: m.requiredPasswordRule,
-  }));
+const rules = lazyResolver(() => import('../login-resolver').then((m) => m.loginResolver));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -28,27 +26,24 @@ export function LoginPage() {
   const forced = params.get('from') === 'force';
   const redirect = params.get('redirect');
   const prefill = (location.state as { email?: string } | null)?.email ?? '';
-  const form = useForm<'email' | 'password'>({ initial: { email: prefill, password: '' }, validators });
+  const form = useZodForm<LoginBody, LoginBody>({
+    defaultValues: { email: prefill, password: '' },
+    resolver: rules.resolver,
+    preload: rules.preload,
+  });
   const login = useLogin();
 
-  const submit = useAntiRepeat(async () => {
-    const problem = await form.validateAll();
-    if (problem) {
-      showToast(problem);
-      return;
-    }
+  const signIn = async (body: LoginBody) => {
     try {
-      const result = await login.mutateAsync({
-        email: form.values.email.trim(),
-        password: form.values.password,
-      });
+      const result = await login.mutateAsync({ email: body.email.trim(), password: body.password });
       setSession({ token: result.token, user: { id: result.user.id, email: result.user.email } });
       showToast(t('auth.signedIn'));
       void navigate(safeRedirect(redirect), { replace: true });
     } catch (err) {
       if (isApiError(err)) form.setServerErrors(err.fields);
     }
-  });
+  };
+  const submit = useAntiRepeat(form.submit(signIn, showToast));
 
   // Keep ?redirect when moving between the auth screens, so sign-in still comes back.
   const carry = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';

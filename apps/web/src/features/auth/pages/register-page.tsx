@@ -1,10 +1,11 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, safeRedirect } from '@/lib/paths';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { RegisterBody } from '@tradeflip/contract';
 import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
-import { useForm } from '@/components/form/use-form';
-import { codeRule, emailRule, inviteCodeRule, passwordRule, repeatRule } from '@/components/form/validators';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { isApiError } from '@/lib/http';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { setSession } from '@/lib/session';
@@ -13,15 +14,11 @@ import { useRegister } from '../api/register';
 import { CodeField, EmailField } from '../components/auth-fields';
 import { AuthLayout } from '../components/auth-layout';
 import { useSendCodeFlow } from '../hooks/use-send-code';
+import { registerForm } from '../schemas';
 
-type Field = 'email' | 'code' | 'password' | 'confirmPassword' | 'inviteCode';
-const validators = {
-  email: emailRule,
-  code: codeRule,
-  password: passwordRule,
-  confirmPassword: repeatRule<Field>('password'),
-  inviteCode: inviteCodeRule,
-};
+type Values = RegisterBody & { confirmPassword: string };
+// Raw: the form sends what was typed (trimmed), the server normalises it.
+const resolver = zodResolver(registerForm, undefined, { raw: true });
 const dependents = { password: ['confirmPassword' as const] };
 
 export function RegisterPage() {
@@ -30,38 +27,27 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   // An invite link is /pages/register/index?code=INVITE (DESIGN §9).
-  const form = useForm<Field>({
-    initial: {
+  const form = useZodForm<Values>({
+    defaultValues: {
       email: '',
       code: '',
       password: '',
       confirmPassword: '',
       inviteCode: params.get('code')?.trim() ?? '',
     },
-    validators,
+    resolver,
     dependents,
   });
   const register = useRegister();
-  const code = useSendCodeFlow(
-    'register',
-    () => form.values.email,
-    (key) => form.setFieldError('email', { key }),
-    (fields) => form.setServerErrors(fields),
-  );
+  const code = useSendCodeFlow('register', form);
 
-  const submit = useAntiRepeat(async () => {
-    const problem = await form.validateAll();
-    if (problem) {
-      showToast(problem);
-      return;
-    }
-    const { email, code: emailCode, password, inviteCode } = form.values;
+  const signUp = async ({ email, code: emailCode, password, inviteCode }: Values) => {
     try {
       const result = await register.mutateAsync({
         email: email.trim(),
         code: emailCode.trim(),
         password,
-        ...(inviteCode.trim() ? { inviteCode: inviteCode.trim() } : {}),
+        ...(inviteCode?.trim() ? { inviteCode: inviteCode.trim() } : {}),
       });
       setSession({ token: result.token, user: { id: result.user.id, email: result.user.email } });
       showToast(t('auth.registered'));
@@ -69,7 +55,8 @@ export function RegisterPage() {
     } catch (err) {
       if (isApiError(err)) form.setServerErrors(err.fields);
     }
-  });
+  };
+  const submit = useAntiRepeat(form.submit(signUp, showToast));
 
   const carry = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
 

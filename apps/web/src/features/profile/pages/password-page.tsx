@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { changePasswordBody } from '@tradeflip/contract';
 import { paths } from '@/lib/paths';
 import { Form, SubmitButton } from '@/components/form/form';
+import { repeatOf } from '@/components/form/repeat';
 import { TextField } from '@/components/form/text-field';
-import { useForm } from '@/components/form/use-form';
-import { newPasswordRule, oldPasswordRule, repeatRule } from '@/components/form/validators';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { PageFrame } from '@/components/page-frame';
 import { useGoBack } from '@/components/use-go-back';
 import { isApiError } from '@/lib/http';
@@ -14,36 +17,28 @@ import { showToast } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
 import './profile.css';
 
-type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
-const validators = {
-  oldPassword: oldPasswordRule,
-  newPassword: newPasswordRule,
-  confirmPassword: repeatRule<Field>('newPassword'),
-};
+// The server's body (packages/contract) and the repeated new password.
+const passwordForm = changePasswordBody
+  .extend({ confirmPassword: z.string() })
+  .superRefine(repeatOf('newPassword', 'confirmPassword'));
+type Values = z.input<typeof passwordForm>;
+const resolver = zodResolver(passwordForm);
 const dependents = { newPassword: ['confirmPassword' as const] };
 
 export function PasswordPage() {
   const { t } = useTranslation();
   const goBack = useGoBack(paths.account);
   const queryClient = useQueryClient();
-  const form = useForm<Field>({
-    initial: { oldPassword: '', newPassword: '', confirmPassword: '' },
-    validators,
+  const form = useZodForm<Values>({
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    resolver,
     dependents,
   });
   const change = useChangePassword();
 
-  const submit = useAntiRepeat(async () => {
-    const problem = await form.validateAll();
-    if (problem) {
-      showToast(problem);
-      return;
-    }
+  const changePassword = async ({ oldPassword, newPassword }: Values) => {
     try {
-      const result = await change.mutateAsync({
-        oldPassword: form.values.oldPassword,
-        newPassword: form.values.newPassword,
-      });
+      const result = await change.mutateAsync({ oldPassword, newPassword });
       // The old tokens are revoked; keep going with the new session.
       setSession({ token: result.token, user: { id: result.user.id, email: result.user.email } });
       void queryClient.invalidateQueries({ queryKey: ['user', 'me'] });
@@ -52,7 +47,8 @@ export function PasswordPage() {
     } catch (err) {
       if (isApiError(err)) form.setServerErrors(err.fields);
     }
-  });
+  };
+  const submit = useAntiRepeat(form.submit(changePassword, showToast));
 
   return (
     <PageFrame title={t('titles.password')}>

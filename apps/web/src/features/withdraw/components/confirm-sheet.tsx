@@ -2,11 +2,13 @@
 // (required) to confirm it. Closing it forgets the password.
 import { useTranslation } from 'react-i18next';
 import Popup from 'antd-mobile/es/components/popup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { withdrawBody } from '@tradeflip/contract';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
-import { useForm, type FieldError } from '@/components/form/use-form';
-import { requiredPasswordRule } from '@/components/form/validators';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 
 export interface WithdrawSummary {
@@ -23,8 +25,8 @@ interface ConfirmSheetProps {
   visible: boolean;
   summary: WithdrawSummary;
   pending: boolean;
-  /** Sends it; resolves with an error for the password field when that was wrong. */
-  onConfirm: (password: string) => Promise<FieldError | undefined>;
+  /** Sends it; resolves with the server's words for the password field when that was wrong. */
+  onConfirm: (password: string) => Promise<string | undefined>;
   onClose: () => void;
 }
 
@@ -44,21 +46,19 @@ export function ConfirmSheet({ visible, onClose, ...rest }: ConfirmSheetProps) {
   );
 }
 
-const validators = { password: requiredPasswordRule };
+// The password as the withdrawal's body takes it (packages/contract).
+const resolver = zodResolver(z.object({ password: withdrawBody.shape.password }));
 
 function ConfirmBody({ summary, pending, onConfirm }: Omit<ConfirmSheetProps, 'visible' | 'onClose'>) {
   const { t } = useTranslation();
-  const form = useForm<'password'>({ initial: { password: '' }, validators });
+  const form = useZodForm({ defaultValues: { password: '' }, resolver });
 
   // Only sending is guarded against repeats: a missing password is said at every press.
   const send = useAntiRepeat(async (password: string) => {
     const problem = await onConfirm(password);
-    if (problem) form.setFieldError('password', problem);
+    if (problem) form.setServerError('password', problem);
   });
-  const confirm = async () => {
-    if (await form.validateAll()) return;
-    await send(form.values.password);
-  };
+  const confirm = form.submit(({ password }) => send(password));
 
   return (
     <div data-testid="withdraw-sheet">

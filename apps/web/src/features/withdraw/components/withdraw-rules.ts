@@ -1,24 +1,14 @@
 // The withdraw form's rules (spec §5), in the order a person fixes them: the address is 0x and 40 hex
 // characters; the amount is a number with at most the network's decimals, at least the minimum, and
-// together with the fee within the available balance. The server checks the same.
-import { EVM_ADDRESS_PATTERN, type WithdrawNetworkConfig } from '@tradeflip/contract';
+// together with the fee within the available balance. The server checks the same (the address and the
+// amount's format are its own schemas, packages/contract).
+import { z } from 'zod';
+import { withdrawBody, type WithdrawConfig, type WithdrawNetworkConfig } from '@tradeflip/contract';
 import { Decimal, decimalsOf } from '@tradeflip/money';
-import type { RuleWithVars, Validator } from '@/components/form/use-form';
 import { displayLimit } from '@/lib/amount-limits';
-
-export type WithdrawField = 'address' | 'amount';
 
 /** A plain decimal as the server takes it. */
 const AMOUNT_PATTERN = /^\d{1,20}(\.\d{1,30})?$/;
-
-export const addressRule: Validator<WithdrawField> = (value) => {
-  const address = value.trim();
-  if (!address) return 'validation.addressRequired';
-  return EVM_ADDRESS_PATTERN.test(address) ? undefined : 'validation.invalidAddress';
-};
-
-type Problem = ReturnType<RuleWithVars<WithdrawField>>;
-const withVars = (key: string, vars: Record<string, string | number>): Problem => ({ key, vars });
 
 export interface AmountLimits {
   token: string;
@@ -26,27 +16,52 @@ export interface AmountLimits {
   network: WithdrawNetworkConfig;
 }
 
-export function amountRule({ token, available, network }: AmountLimits): RuleWithVars<WithdrawField> {
-  return (value) => {
-    const text = value.trim();
-    if (!text) return 'validation.amountRequired';
-    if (!AMOUNT_PATTERN.test(text)) return 'errors.amountInvalid';
-    if (decimalsOf(text) > network.amountDp) return withVars('validation.decimals', { n: network.amountDp });
-    const amount = new Decimal(text);
-    if (amount.lt(network.minWithdrawal)) {
-      return withVars('validation.minAmount', { min: displayLimit(network.minWithdrawal, network.amountDp) });
-    }
-    if (amount.lte(0)) return 'errors.amountPositive';
-    if (amount.gt(available)) return 'validation.amountExceedsAvailable';
-    if (amount.plus(network.fee).gt(available)) {
-      return withVars('errors.withdrawInsufficientFee', {
-        fee: displayLimit(network.fee, network.amountDp),
-        token,
-      });
-    }
-    return undefined;
+/** The i18n key of what is wrong with a well-formed `amount` for these limits, or undefined. */
+export function amountProblem(amount: string, { available, network }: AmountLimits): string | undefined {
+  if (decimalsOf(amount) > network.amountDp) return 'validation.decimals';
+  const value = new Decimal(amount);
+  if (value.lt(network.minWithdrawal)) return 'validation.minAmount';
+  if (value.lte(0)) return 'errors.amountPositive';
+  if (value.gt(available)) return 'validation.amountExceedsAvailable';
+  if (value.plus(network.fee).gt(available)) return 'errors.withdrawInsufficientFee';
+  return undefined;
+}
+
+/** What the amount's messages say of these limits ('Up to {n} decimals', 'minimum {min}', the fee). */
+export function amountVars({ token, network }: AmountLimits) {
+  return {
+    n: network.amountDp,
+    min: displayLimit(network.minWithdrawal, network.amountDp),
+    fee: displayLimit(network.fee, network.amountDp),
+    token,
   };
 }
+
+/** The form: the chosen network (its limits check the amount), the address and the amount. */
+export function withdrawFormSchema(config: WithdrawConfig) {
+  return z
+    .object({
+      network: z.string(),
+      address: z
+        .string()
+        .trim()
+        .min(1, { error: 'validation.addressRequired' })
+        .pipe(withdrawBody.shape.address),
+      amount: withdrawBody.shape.amount,
+    })
+    .superRefine(({ network, amount }, ctx) => {
+      const chosen = config.networks.find((n) => n.network === network);
+      const text = amount.trim();
+      if (!chosen || !AMOUNT_PATTERN.test(text)) return; // no network, or the format is said already
+      const problem = amountProblem(text, {
+        token: config.token,
+        available: config.available,
+        network: chosen,
+      });
+      if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+    });
+}
+export type WithdrawValues = z.input<ReturnType<typeof withdrawFormSchema>>;
 
 /** 'Max': the available balance less the fee, truncated to the network's decimals, never negative. */
 export function maxAmount(available: string, network: WithdrawNetworkConfig): string {

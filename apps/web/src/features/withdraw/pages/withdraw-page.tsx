@@ -1,16 +1,17 @@
 // Withdraw (/pages/wallet/withdraw, optional ?token=USDT): pick the network, enter the address and the
 // amount ('Max' fills the available balance less the fee), see the fee and what arrives, then confirm
 // with the login password in a bottom sheet. The new withdrawal opens in its detail, reviewing.
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import {
   WITHDRAWAL_REVIEW_HOURS,
   type ChainNetwork,
   type WithdrawBody,
   type WithdrawConfig,
-  type WithdrawNetworkConfig,
 } from '@tradeflip/contract';
 import { Decimal, displayAmount, normalizeSymbol } from '@tradeflip/money';
 import { paths } from '@/lib/paths';
@@ -18,7 +19,7 @@ import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmptyState } from '@/components/empty-state';
 import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
-import { useForm, type FieldError } from '@/components/form/use-form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { WithdrawIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { OptionPicker } from '@/components/option-picker';
@@ -34,11 +35,11 @@ import { withdrawalQueryOptions } from '../api/get-withdrawal';
 import { useSubmitWithdrawal } from '../api/submit-withdrawal';
 import { ConfirmSheet } from '../components/confirm-sheet';
 import {
-  addressRule,
-  amountRule,
+  amountVars,
   cleanAmountInput,
   maxAmount,
-  type WithdrawField,
+  withdrawFormSchema,
+  type WithdrawValues,
 } from '../components/withdraw-rules';
 import '../components/withdraw.css';
 import '@/lib/wallet-texts';
@@ -73,32 +74,30 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
   const queryClient = useQueryClient();
   const session = useSession();
   const token = config.token;
-  const [network, setNetwork] = useState<ChainNetwork | undefined>(
-    () => (config.networks.find((n) => n.enabled) ?? config.networks[0])?.network,
-  );
-  const chosen = config.networks.find((n) => n.network === network);
-  const rulesFor = (net: WithdrawNetworkConfig | undefined) => ({
-    address: addressRule,
-    ...(net ? { amount: amountRule({ token, available: config.available, network: net }) } : {}),
+  // The network is a field too: the amount's limits are the chosen network's.
+  const form = useZodForm<WithdrawValues>({
+    defaultValues: {
+      network: (config.networks.find((n) => n.enabled) ?? config.networks[0])?.network ?? '',
+      address: '',
+      amount: '',
+    },
+    resolver: useMemo(() => zodResolver(withdrawFormSchema(config)), [config]),
   });
-  const form = useForm<WithdrawField>({ initial: { address: '', amount: '' }, validators: rulesFor(chosen) });
+  const [network = '', typedAmount = ''] = useWatch({ control: form.control, name: ['network', 'amount'] });
+  const chosen = config.networks.find((n) => n.network === network);
   const [sheetOpen, setSheetOpen] = useState(false);
   const submit = useSubmitWithdrawal();
   // The key of a withdrawal sent without an answer (network error): sending the same again reuses it,
   // so the server makes it once.
   const unanswered = useRef<{ key: string; body: string } | null>(null);
 
-  const openConfirm = useAntiRepeat(async () => {
+  const validate = form.submit(() => setSheetOpen(true), showToast);
+  const openConfirm = useAntiRepeat(() => {
     if (!chosen?.enabled) {
       showToast(t('errors.withdrawUnavailable'));
       return;
     }
-    const problem = await form.validateAll();
-    if (problem) {
-      showToast(problem);
-      return;
-    }
-    setSheetOpen(true);
+    return validate();
   });
 
   if (config.networks.length === 0 || !chosen) {
@@ -113,25 +112,27 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
   }
 
   const dp = chosen.amountDp;
-  const amountText = form.values.amount.trim();
+  const amountField = form.field(
+    'amount',
+    amountVars({ token, available: config.available, network: chosen }),
+  );
+  const amountText = typedAmount.trim();
   const amountOk = /^\d+(\.\d+)?$/.test(amountText);
   const arrival = amountOk ? displayAmount(amountText, dp) : '--';
   const total = amountOk ? displayAmount(new Decimal(amountText).plus(chosen.fee), dp) : '--';
 
   const chooseNetwork = (next: ChainNetwork) => {
-    setNetwork(next);
+    form.setValue('network', next);
     // The minimum, fee and decimals change with the network: re-check an amount already typed.
-    const net = config.networks.find((n) => n.network === next);
-    if (net && form.values.amount)
-      form.setFieldError('amount', asFieldError(rulesFor(net).amount?.(form.values.amount, form.values)));
+    if (form.getValues('amount')) void form.trigger('amount'); // its verdict shows under the field
   };
 
-  /** Sends the withdrawal; resolves with the password field's error when that is what is wrong. */
-  const confirm = async (password: string): Promise<FieldError | undefined> => {
+  /** Sends the withdrawal; resolves with the server's words for the password when that is what is wrong. */
+  const confirm = async (password: string): Promise<string | undefined> => {
     const body: WithdrawBody = {
       token,
       network: chosen.network,
-      address: form.values.address.trim(),
+      address: form.getValues('address').trim(),
       amount: amountText,
       password,
     };
@@ -164,9 +165,9 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
         err.kind !== 'network' && err.kind !== 'timeout' && err.reason !== 'idempotency_in_flight';
       if (answered) unanswered.current = null;
       const fields = err.fields ?? {};
-      if (fields.password) return { text: fields.password };
+      if (fields.password) return fields.password;
       if (!fields.address && !fields.amount && /password|credentials/.test(err.reason ?? '')) {
-        return { text: err.message };
+        return err.message;
       }
       if (fields.address || fields.amount) {
         setSheetOpen(false);
@@ -176,7 +177,7 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
       }
       if (err.reason === 'insufficient_balance' || err.reason === 'insufficient_fee') {
         setSheetOpen(false);
-        form.setFieldError('amount', { text: err.message });
+        form.setServerError('amount', err.message);
       }
       showToast(err.message);
       return undefined;
@@ -226,8 +227,11 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
           data-testid="withdraw-address"
         />
         <TextField
-          {...form.field('amount')}
-          onChange={(value) => form.setValue('amount', cleanAmountInput(value))}
+          {...amountField}
+          onChange={(e) => {
+            e.target.value = cleanAmountInput(e.target.value); // digits and one point, as typed
+            return amountField.onChange(e);
+          }}
           label={t('withdraw.amount')}
           hint={`${t('withdraw.available')} ${displayAmount(config.available, dp)} ${token}`}
           placeholder={t('withdraw.amountPlaceholder', { min: displayLimit(chosen.minWithdrawal, dp) })}
@@ -242,7 +246,7 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
                 type="button"
                 className="withdraw-max"
                 data-testid="withdraw-max"
-                onClick={() => form.setValue('amount', maxAmount(config.available, chosen))}
+                onClick={() => form.change('amount', maxAmount(config.available, chosen))}
               >
                 {t('withdraw.max')}
               </button>
@@ -280,7 +284,7 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
         summary={{
           token,
           network: chosen.network,
-          address: form.values.address.trim(),
+          address: form.getValues('address').trim(),
           amount: arrival,
           fee: displayLimit(chosen.fee, dp),
           total,
@@ -288,9 +292,4 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
       />
     </>
   );
-}
-
-function asFieldError(problem: ReturnType<ReturnType<typeof amountRule>>): FieldError | undefined {
-  if (!problem) return undefined;
-  return typeof problem === 'string' ? { key: problem } : problem;
 }

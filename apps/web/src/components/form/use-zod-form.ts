@@ -1,0 +1,124 @@
+// Forms on react-hook-form with a zod schema (zodResolver; the schemas of packages/contract where the
+// server has them, so both say the same words). How every screen validates:
+// - on submit, every field: the messages under the fields, the first one's field focused, and its text
+//   given to the page (for the toast);
+// - on leaving a field that has something in it (an untouched empty field stays quiet until submit);
+// - while a person types in a field that shows a message (and in the fields that depend on it, such as
+//   a repeated password), so the message goes away once it is right.
+// Schema messages are i18n keys, translated when shown; the server's per-field messages are texts it
+// already localised.
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TextFieldProps } from './text-field';
+
+/** The type of an error whose message is a text from the server rather than an i18n key. */
+const SERVER = 'server';
+
+export interface ZodFormOptions<T extends FieldValues, Out> {
+  defaultValues: T;
+  resolver: Resolver<T, unknown, Out>;
+  /** Called when a field is first focused: a lazily loaded resolver starts loading (lazy-resolver.ts). */
+  preload?: () => unknown;
+  /** Fields whose verdict depends on another one (a repeated password on the password). */
+  dependents?: Partial<Record<Path<T>, Path<T>[]>>;
+}
+
+/** What a <TextField> takes from the form for its field. */
+export type FieldBindings = Pick<
+  TextFieldProps,
+  'name' | 'error' | 'onChange' | 'onBlur' | 'onFocus' | 'ref'
+>;
+
+export function useZodForm<T extends FieldValues, Out = T>({
+  defaultValues,
+  resolver,
+  preload,
+  dependents,
+}: ZodFormOptions<T, Out>) {
+  const { t } = useTranslation();
+  // react-hook-form validates only when asked (below): on submit, on blur, and while a message shows.
+  const form = useForm<T, unknown, Out>({
+    defaultValues: defaultValues as DefaultValues<T>,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const order = Object.keys(defaultValues) as Path<T>[];
+
+  const message = (
+    error: { type?: unknown; message?: string } | undefined,
+    vars?: Record<string, string | number>,
+  ) => {
+    if (!error?.message) return undefined;
+    if (error.type === SERVER) return error.message;
+    // A schema message that is not one of ours (zod's default English) reads as an invalid request.
+    return t(error.message, { ...vars, defaultValue: t('validation.invalidRequest') });
+  };
+
+  /** Validates `name` again, and its dependents, those of them that show a message. */
+  const recheck = (name: Path<T>) => {
+    const showing = [name, ...(dependents?.[name] ?? [])].filter((f) => form.getFieldState(f).error);
+    // Its outcome shows through the form's state; the resolver never rejects.
+    if (showing.length > 0) void form.trigger(showing);
+  };
+
+  /** Sets a field as typing would (e.g. 'Max' filling the amount). */
+  const change = (name: Path<T>, value: string) => {
+    form.setValue(name, value as PathValue<T, Path<T>>, { shouldDirty: true });
+    recheck(name);
+  };
+
+  /** Props for the <TextField> of `name`; `vars` fill the placeholders of its messages ('Up to {n} decimals'). */
+  const field = (name: Path<T>, vars?: Record<string, string | number>): FieldBindings => ({
+    ...form.register(name, {
+      onChange: () => recheck(name),
+      onBlur: () => {
+        if (form.getValues(name) !== '') void form.trigger(name); // its outcome shows under the field
+      },
+    }),
+    error: message(form.getFieldState(name, form.formState).error, vars),
+    onFocus: preload ? () => void preload() : undefined,
+  });
+
+  /**
+   * A submit handler: `onValid` gets the parsed values; otherwise `onInvalid` gets the first problem's
+   * text (fields in their order; a resolver that failed to load says so at the root).
+   */
+  const submit = (onValid: (values: Out) => unknown, onInvalid?: (text: string) => void) =>
+    form.handleSubmit(onValid, (errors: FieldErrors<T>) => {
+      const first = order.map((name) => form.getFieldState(name).error).find(Boolean) ?? errors.root;
+      const text = message(first);
+      if (text) onInvalid?.(text);
+    });
+
+  /** Validates one field now; resolves with its message, or null when it is right. */
+  const check = async (name: Path<T>): Promise<string | null> => {
+    if (await form.trigger(name)) return null;
+    return message(form.getFieldState(name).error) ?? t('validation.invalidRequest');
+  };
+
+  /** Puts a text the server localised under a field. */
+  const setServerError = (name: Path<T>, text: string) =>
+    form.setError(name, { type: SERVER, message: text });
+
+  /** Maps the server's `fields` (localised texts) onto the form's fields; true when any was. */
+  const setServerErrors = (fields: Record<string, string> | undefined): boolean => {
+    let any = false;
+    for (const [name, text] of Object.entries(fields ?? {})) {
+      if (!order.includes(name as Path<T>)) continue;
+      setServerError(name as Path<T>, text);
+      any = true;
+    }
+    return any;
+  };
+
+  return { ...form, field, change, submit, check, setServerError, setServerErrors };
+}
