@@ -66,4 +66,23 @@ describeEachDatabase('admin CLI', (target: DatabaseTarget) => {
       await server.close();
     }
   });
+
+  it('refuses an unknown option, a stray argument or a missing value with the usage, reaching nothing', async () => {
+    const [unknown, stray, missing, key] = await Promise.all([
+      runCli(['user:list', '--bogus', 'x'], env()),
+      runCli(['house:show', 'extra'], env()),
+      runCli(['balance:adjust', 'a@example.com', 'USDT', '-5', '--reason'], env()),
+      runCli(['vault:fund', 'USDT', '-0.5', '--idempotency-key'], env()),
+    ]);
+    expect(unknown.stderr).toContain('unknown option --bogus\nusage: user:list [--email PART]');
+    expect(stray.stderr).toContain('unexpected argument extra\nusage: house:show');
+    expect(missing.stderr).toContain("'--reason <value>' argument missing");
+    expect(missing.stderr).toContain('usage: balance:adjust EMAIL TOKEN AMOUNT --reason TEXT');
+    expect(key.stderr).toContain("'--idempotency-key <value>' argument missing");
+    for (const result of [unknown, stray, missing, key]) {
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).not.toContain('(via ');
+    }
+  });
 });

@@ -20,21 +20,6 @@ function usage(): string {
   ].join('\n');
 }
 
-/** Takes `--idempotency-key KEY` (or `=KEY`) out of the arguments. */
-function takeIdempotencyKey(args: string[]): { key: string | undefined; rest: string[] } {
-  const rest: string[] = [];
-  let key: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--idempotency-key') key = args[++i];
-    else if (arg.startsWith('--idempotency-key=')) key = arg.slice('--idempotency-key='.length);
-    else rest.push(arg);
-  }
-  if (key !== undefined && !/^[\x21-\x7e]{1,255}$/.test(key))
-    throw new CliError('--idempotency-key needs a value');
-  return { key, rest };
-}
-
 async function main(argv: string[]): Promise<number> {
   const [name, ...given] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
@@ -46,12 +31,13 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command: ${name}\n\n${usage()}`);
     return 2;
   }
-  const { key, rest: args } = takeIdempotencyKey(given);
-  const idempotencyKey = key ?? `cli-${randomUUID()}`;
+  // Arguments are read (and refused) before the database or the server is reached.
+  const invocation = command.parse(given);
+  const idempotencyKey = invocation.idempotencyKey ?? `cli-${randomUUID()}`;
   const config = loadConfig();
   const connection = await connect(config, { idempotencyKey });
   try {
-    const output = await command.run(connection.api, args);
+    const output = await invocation.run(connection.api);
     console.log(output);
     console.error(`(via ${connection.via})`);
     return 0;

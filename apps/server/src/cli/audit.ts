@@ -8,13 +8,18 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DatabaseLockedError } from '../db/pglite-lock';
 import { formatAudit, runAudit } from '../modules/ledger/audit';
-import { CliError } from './command-kit';
+import { CliError, readArgs } from './command-kit';
 import { viaServer } from './connection';
 
 async function main(args: string[]): Promise<number> {
-  const unknown = args.filter((arg) => arg !== '--json');
-  if (unknown.length > 0) {
-    console.error(`Unknown argument: ${unknown[0]}\nUsage: npm run audit [-- --json]`);
+  let json: boolean;
+  try {
+    json =
+      readArgs(args, { usage: 'npm run audit [-- --json]', options: { json: { type: 'boolean' } } }).values
+        .json === true;
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    console.error(error.message);
     return 2;
   }
   const config = loadConfig();
@@ -34,7 +39,7 @@ async function main(args: string[]): Promise<number> {
       await database.close();
     }
   }
-  console.log(args.includes('--json') ? JSON.stringify(report, null, 2) : formatAudit(report));
+  console.log(json ? JSON.stringify(report, null, 2) : formatAudit(report));
   console.error(`(via ${via}; ${Math.round(performance.now() - started)} ms in all)`);
   return report.ok ? 0 : 1;
 }

@@ -1,16 +1,15 @@
 // `npm run admin -- chain:status|deposit:list`: the deposit watchers and the deposits, as calls of
 // /api/admin/chain/status and /api/admin/deposits. Loaded by commands.ts (which registers them).
 import type { AdminDeposit, ChainStatus, Page } from '@tradeflip/contract';
-import { CliError, parseArgs, table, type AdminCommand } from './command-kit';
+import { defineCommand, table, type AdminCommand } from './command-kit';
 
 const show = (value: number | string | null) => (value === null ? '-' : String(value));
 
-const chainStatusCommand: AdminCommand = {
+const chainStatusCommand = defineCommand({
   name: 'chain:status',
   usage: 'chain:status',
   summary: "Each network's chain head, the deposit watcher's cursor and its lag",
-  async run(api, args) {
-    if (args.length > 0) throw new CliError(`usage: ${this.usage}`);
+  async run(api) {
     const { list } = await api.call<ChainStatus>('GET', '/api/admin/chain/status');
     return table([
       ['NETWORK', 'CHAIN ID', 'HEAD', 'CURSOR', 'LAG', 'HOT WALLET', 'RPC'],
@@ -29,16 +28,22 @@ const chainStatusCommand: AdminCommand = {
       ),
     ]);
   },
-};
+});
 
-const depositList: AdminCommand = {
+const depositList = defineCommand({
   name: 'deposit:list',
   usage:
     'deposit:list [--status pending|confirming|completed|failed] [--network ERC20|BEP20] [--email E] [--flagged] [--page N] [--page-size N]',
   summary: 'List deposits, newest first; --flagged: only those operators must look at',
-  async run(api, args) {
-    const { options, positional } = parseArgs(args, ['flagged']);
-    if (positional.length > 0) throw new CliError(`usage: ${this.usage}`);
+  options: {
+    status: { type: 'string' },
+    network: { type: 'string' },
+    email: { type: 'string' },
+    flagged: { type: 'boolean' },
+    page: { type: 'string' },
+    'page-size': { type: 'string' },
+  },
+  async run(api, { values: options }) {
     const query = new URLSearchParams();
     for (const name of ['status', 'network', 'email', 'page'] as const) {
       if (options[name]) query.set(name, options[name]);
@@ -72,6 +77,6 @@ const depositList: AdminCommand = {
       .join('\n');
     return [rows, ...(flags ? ['', 'Flagged:', flags] : []), footer].join('\n');
   },
-};
+});
 
 export const chainCommands: AdminCommand[] = [chainStatusCommand, depositList];

@@ -10,16 +10,24 @@ import { DEV_POLLING_INTERVAL_MS, devDeployerAccount } from '../chain/dev-chains
 import { readChainRecord } from '../chain/setup';
 import { mintTestUsdt } from '../chain/test-token';
 import { ConfigError, loadConfig } from '../config';
-import { CliError, parseArgs, type AdminApi } from './command-kit';
+import { CliError, readArgs, type AdminApi } from './command-kit';
 import { viaServer } from './connection';
 
-const USAGE = 'usage: npm run chain:deposit -- --email E --amount N [--network ERC20|BEP20] [--wait]';
+const USAGE = 'npm run chain:deposit -- --email E --amount N [--network ERC20|BEP20] [--wait]';
 /** With --wait: how long to follow the deposit beyond its confirmations' expected time. */
 const WAIT_SLACK_MS = 60_000;
 
 async function main(argv: string[]): Promise<void> {
-  const { options, positional } = parseArgs(argv, ['wait']);
-  if (positional.length > 0 || !options.email || !options.amount) throw new CliError(USAGE);
+  const { values: options } = readArgs(argv, {
+    usage: USAGE,
+    options: {
+      email: { type: 'string' },
+      amount: { type: 'string' },
+      network: { type: 'string' },
+      wait: { type: 'boolean' },
+    },
+    required: ['email', 'amount'],
+  });
   const parsedNetwork = networkName.safeParse(options.network ?? 'ERC20');
   if (!parsedNetwork.success) throw new CliError(`unknown network "${options.network}": ERC20 or BEP20`);
   const network = parsedNetwork.data;

@@ -17,24 +17,20 @@ import type {
   Page,
 } from '@tradeflip/contract';
 import { formatAudit } from '../modules/ledger/audit';
-import { CliError, parseArgs, table, type AdminCommand } from './command-kit';
+import { CliError, defineCommand, table, type AdminCommand } from './command-kit';
 import { chainCommands } from './chain-commands';
 import { withdrawCommands } from './withdraw-commands';
 
-export { CliError, parseArgs, table, type AdminApi, type AdminCommand } from './command-kit';
+export { CliError, table, type AdminApi, type AdminCommand } from './command-kit';
 
-function oneEmail(args: string[], usage: string): string {
-  const { positional } = parseArgs(args);
-  if (positional.length !== 1) throw new CliError(`usage: ${usage}`);
-  return positional[0]!;
-}
+const pageOptions = { page: { type: 'string' }, 'page-size': { type: 'string' } } as const;
 
-const userList: AdminCommand = {
+const userList = defineCommand({
   name: 'user:list',
   usage: 'user:list [--email PART] [--status active|frozen] [--page N] [--page-size N]',
   summary: 'List users',
-  async run(api, args) {
-    const { options } = parseArgs(args);
+  options: { email: { type: 'string' }, status: { type: 'string' }, ...pageOptions },
+  async run(api, { values: options }) {
     const query = new URLSearchParams();
     if (options.email) query.set('email', options.email);
     if (options.status) query.set('status', options.status);
@@ -48,43 +44,45 @@ const userList: AdminCommand = {
     const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
     return `${table(rows)}\n${page.total} user(s); page ${page.page} of ${pages}`;
   },
-};
+});
 
-const userFreeze: AdminCommand = {
+const userFreeze = defineCommand({
   name: 'user:freeze',
   usage: 'user:freeze EMAIL',
   summary: 'Freeze a user: sign-in is refused and open sessions are signed out',
-  async run(api, args) {
+  positionals: 1,
+  async run(api, { positionals: [email] }) {
     const user = await api.call<AdminUser>('POST', '/api/admin/users/freeze', {
-      email: oneEmail(args, this.usage),
+      email,
     } satisfies AdminUserEmailBody);
     return `Frozen ${user.email} (id ${user.id}); their sessions are signed out.`;
   },
-};
+});
 
-const userUnfreeze: AdminCommand = {
+const userUnfreeze = defineCommand({
   name: 'user:unfreeze',
   usage: 'user:unfreeze EMAIL',
   summary: 'Unfreeze a user (they sign in again)',
-  async run(api, args) {
+  positionals: 1,
+  async run(api, { positionals: [email] }) {
     const user = await api.call<AdminUser>('POST', '/api/admin/users/unfreeze', {
-      email: oneEmail(args, this.usage),
+      email,
     } satisfies AdminUserEmailBody);
     return `Unfrozen ${user.email} (id ${user.id}).`;
   },
-};
+});
 
 // ---- Money (issue 3) ----
 
-const balanceAdjust: AdminCommand = {
+const balanceAdjust = defineCommand({
   name: 'balance:adjust',
   usage: 'balance:adjust EMAIL TOKEN AMOUNT --reason TEXT',
   summary: "Add to (or, negative, take from) a user's available balance; never below zero",
   movesMoney: true,
-  async run(api, args) {
-    const { options, positional } = parseArgs(args);
-    if (positional.length !== 3 || !options.reason) throw new CliError(`usage: ${this.usage}`);
-    const [email, token, amount] = positional as [string, string, string];
+  options: { reason: { type: 'string' } },
+  required: ['reason'],
+  positionals: 3,
+  async run(api, { values: options, positionals: [email, token, amount] }) {
     const result = await api.call<AdminAdjustResult>('POST', '/api/admin/balances/adjust', {
       email,
       token,
@@ -96,7 +94,7 @@ const balanceAdjust: AdminCommand = {
       `available ${result.available}, frozen ${result.frozen}.`
     );
   },
-};
+});
 
 /** One email per line; blank lines and lines starting with # are skipped. */
 export function readEmailFile(file: string): string[] {
@@ -114,17 +112,17 @@ export function readEmailFile(file: string): string[] {
   return emails;
 }
 
-const airdrop: AdminCommand = {
+const airdrop = defineCommand({
   name: 'airdrop',
   usage: 'airdrop TOKEN AMOUNT --emails FILE|--all [--memo TEXT]',
   summary: 'Give AMOUNT to each email in FILE (one per line), or to every active user',
   movesMoney: true,
-  async run(api, args) {
-    const { options, positional } = parseArgs(args, ['all']);
-    if (positional.length !== 2 || Boolean(options.emails) === Boolean(options.all)) {
-      throw new CliError(`usage: ${this.usage}`);
+  options: { emails: { type: 'string' }, all: { type: 'boolean' }, memo: { type: 'string' } },
+  positionals: 2,
+  async run(api, { values: options, positionals: [token, amount] }) {
+    if (Boolean(options.emails) === Boolean(options.all)) {
+      throw new CliError(`either --emails FILE or --all\nusage: ${this.usage}`);
     }
-    const [token, amount] = positional as [string, string];
     const result = await api.call<AdminAirdropResult>('POST', '/api/admin/airdrop', {
       token,
       amount,
@@ -136,17 +134,16 @@ const airdrop: AdminCommand = {
       `in all (airdrop ${result.airdropId || '-'}).`
     );
   },
-};
+});
 
-const vaultFund: AdminCommand = {
+const vaultFund = defineCommand({
   name: 'vault:fund',
   usage: 'vault:fund TOKEN AMOUNT [--memo TEXT]',
   summary: "Move AMOUNT from the operator's equity into the token's vault (negative: back)",
   movesMoney: true,
-  async run(api, args) {
-    const { options, positional } = parseArgs(args);
-    if (positional.length !== 2) throw new CliError(`usage: ${this.usage}`);
-    const [token, amount] = positional as [string, string];
+  options: { memo: { type: 'string' } },
+  positionals: 2,
+  async run(api, { values: options, positionals: [token, amount] }) {
     const result = await api.call<AdminVaultFundResult>('POST', '/api/admin/vault/fund', {
       token,
       amount,
@@ -154,9 +151,9 @@ const vaultFund: AdminCommand = {
     } satisfies AdminVaultFundBody);
     return `The ${result.vault.token} vault holds ${result.vault.available} (movement ${result.movementId}).`;
   },
-};
+});
 
-const vaultShow: AdminCommand = {
+const vaultShow = defineCommand({
   name: 'house:show',
   usage: 'house:show',
   summary: 'Balances of the house accounts: vaults, chain accounts and equity',
@@ -168,16 +165,16 @@ const vaultShow: AdminCommand = {
       ...list.map((row) => [row.token, row.network ? `${row.kind}:${row.network}` : row.kind, row.available]),
     ]);
   },
-};
+});
 
-const ledgerShow: AdminCommand = {
+const ledgerShow = defineCommand({
   name: 'ledger:show',
   usage: 'ledger:show EMAIL [--token T] [--type TYPE] [--page N] [--page-size N]',
   summary: "A user's balances and ledger entries, newest first",
-  async run(api, args) {
-    const { options, positional } = parseArgs(args);
-    if (positional.length !== 1) throw new CliError(`usage: ${this.usage}`);
-    const query = new URLSearchParams({ email: positional[0]! });
+  options: { token: { type: 'string' }, type: { type: 'string' }, ...pageOptions },
+  positionals: 1,
+  async run(api, { values: options, positionals: [email] }) {
+    const query = new URLSearchParams({ email });
     if (options.token) query.set('token', options.token);
     if (options.type) query.set('type', options.type);
     if (options.page) query.set('page', options.page);
@@ -227,9 +224,9 @@ const ledgerShow: AdminCommand = {
       `${ledger.total} entr${ledger.total === 1 ? 'y' : 'ies'}; page ${ledger.page} of ${pages}`,
     ].join('\n');
   },
-};
+});
 
-const audit: AdminCommand = {
+const audit = defineCommand({
   name: 'audit',
   usage: 'audit',
   summary: 'Recompute every balance from the ledger (as `npm run audit`)',
@@ -238,7 +235,7 @@ const audit: AdminCommand = {
     if (!report.ok) throw new CliError(formatAudit(report));
     return formatAudit(report);
   },
-};
+});
 
 export const commands: AdminCommand[] = [
   userList,

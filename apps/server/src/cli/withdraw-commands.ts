@@ -6,24 +6,23 @@ import type {
   AdminWithdrawRejectBody,
   Page,
 } from '@tradeflip/contract';
-import { CliError, parseArgs, table, type AdminCommand } from './command-kit';
+import { CliError, defineCommand, table, type AdminCommand } from './command-kit';
 
-function oneId(args: string[], usage: string) {
-  const { options, positional } = parseArgs(args);
-  if (positional.length !== 1 || !/^\d{1,18}$/.test(positional[0]!)) throw new CliError(`usage: ${usage}`);
-  return { id: positional[0]!, options };
+function checkId(id: string, usage: string): string {
+  if (!/^\d{1,18}$/.test(id)) throw new CliError(`ID is a withdrawal's number\nusage: ${usage}`);
+  return id;
 }
 
 const describe = (w: AdminWithdrawal) =>
   `withdrawal ${w.id} (${w.orderNo}): ${w.amount} ${w.token} + ${w.fee} fee from ${w.email} to ${w.address} on ${w.network}`;
 
-const withdrawList: AdminCommand = {
+const withdrawList = defineCommand({
   name: 'withdraw:list',
   usage: 'withdraw:list [--status STATUS] [--page N] [--page-size N]',
   summary:
     'List withdrawals, newest first; STATUS: reviewing, approved, processing, completed, rejected, failed',
-  async run(api, args) {
-    const { options } = parseArgs(args);
+  options: { status: { type: 'string' }, page: { type: 'string' }, 'page-size': { type: 'string' } },
+  async run(api, { values: options }) {
     const query = new URLSearchParams();
     if (options.status) query.set('status', options.status);
     if (options.page) query.set('page', options.page);
@@ -62,36 +61,40 @@ const withdrawList: AdminCommand = {
     ];
     return `${table(rows)}\n${summary}`;
   },
-};
+});
 
-const withdrawApprove: AdminCommand = {
+const withdrawApprove = defineCommand({
   name: 'withdraw:approve',
   usage: 'withdraw:approve ID',
   summary: 'Approve a withdrawal in review: the sender signs and broadcasts it',
   movesMoney: true,
-  async run(api, args) {
-    const { id } = oneId(args, this.usage);
+  positionals: 1,
+  async run(api, { positionals: [given] }) {
+    const id = checkId(given, this.usage);
     const withdrawal = await api.call<AdminWithdrawal>('POST', '/api/admin/withdrawals/approve', {
       id,
     } satisfies AdminWithdrawApproveBody);
     return `Approved ${describe(withdrawal)}. It goes on chain with the next pass of the withdrawal sender.`;
   },
-};
+});
 
-const withdrawReject: AdminCommand = {
+const withdrawReject = defineCommand({
   name: 'withdraw:reject',
   usage: 'withdraw:reject ID --reason TEXT',
   summary: 'Reject a withdrawal in review; the user sees the reason and gets amount + fee back',
   movesMoney: true,
-  async run(api, args) {
-    const { id, options } = oneId(args, this.usage);
-    if (!options.reason?.trim()) throw new CliError(`usage: ${this.usage}`);
+  options: { reason: { type: 'string' } },
+  required: ['reason'],
+  positionals: 1,
+  async run(api, { values: options, positionals: [given] }) {
+    const id = checkId(given, this.usage);
+    if (!options.reason.trim()) throw new CliError(`--reason must not be blank\nusage: ${this.usage}`);
     const withdrawal = await api.call<AdminWithdrawal>('POST', '/api/admin/withdrawals/reject', {
       id,
       reason: options.reason,
     } satisfies AdminWithdrawRejectBody);
     return `Rejected ${describe(withdrawal)} ("${withdrawal.rejectReason}"); the funds are back in the user's available balance.`;
   },
-};
+});
 
 export const withdrawCommands: AdminCommand[] = [withdrawList, withdrawApprove, withdrawReject];
