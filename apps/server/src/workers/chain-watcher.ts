@@ -13,6 +13,8 @@
 //      failed with belowMinimum, never credited), moving the cursor in the same transaction;
 //   4. counts confirmations (n of N) and credits each deposit that reached N, through the ledger, in
 //      one transaction with its status, keyed `deposit:NETWORK:TX:LOG` so it is credited at most once.
+// The money steps (crediting, failing and reversing a credit) are the deposit module's
+// (modules/deposit/crediting.ts); this worker scans the chain and schedules them.
 // tick() is what tests call; start()/stop() run it in a poll loop for the server.
 import {
   BlockNotFoundError,
@@ -29,8 +31,8 @@ import type { ChainNetwork, ChainRegistry } from '../chain/registry';
 import { systemClock, type Clock } from '../clock';
 import type { Database } from '../db/client';
 import { sqlState } from '../db/rows';
-import { chainAccount, userAccount } from '../modules/ledger/accounts';
 import type { LedgerService } from '../modules/ledger/service';
+import { creditDeposit, failLostDeposit } from '../modules/deposit/crediting';
 import * as repo from '../modules/deposit/repository';
 import { requiredConfirmations, tokenOfChain } from '../modules/deposit/service';
 import type { Token, TokenNetwork, TokenRegistry } from '../modules/token/registry';
@@ -482,48 +484,9 @@ export class ChainWatcher {
     }));
   }
 
-  /**
-   * The deposit's transfer is no longer on the chain: failed. If it was credited, the credit is taken
-   * back (user → chain account) as far as the user's available balance allows, and flagged.
-   */
+  /** The deposit's transfer is no longer on the chain: failed, and a credit reversed (modules/deposit). */
   private async fail(row: repo.DepositRow, report: TickReport) {
-    const now = this.deps.clock.now();
-    const outcome = await this.deps.db.transaction(async (tx) => {
-      const locked = await repo.lockDeposit(tx, row.id);
-      if (!locked || locked.status === 'failed') return undefined;
-      if (locked.movementId === null) {
-        await repo.failDeposit(tx, locked.id, { now });
-        return { reversed: false as const };
-      }
-      const available = new Decimal(await this.deps.ledger.lockAvailable(tx, locked.userId, locked.token));
-      const amount = Decimal.min(available, locked.amount);
-      let movementId: number | null = null;
-      if (amount.gt(0)) {
-        const movement = await this.deps.ledger.move(
-          {
-            type: 'deposit',
-            ref: { type: 'deposit', id: locked.id },
-            memo: `reversed: block ${locked.blockNumber} left the ${this.network} chain in a reorg`,
-            causeKey: `deposit-reversal:${this.network}:${locked.txHash}:${locked.logIndex}`,
-            legs: [
-              { account: userAccount(locked.userId, locked.token), available: amount.neg() },
-              { account: chainAccount(locked.token, this.network), available: amount },
-            ],
-          },
-          tx,
-        );
-        movementId = movement.id;
-      }
-      const owed = new Decimal(locked.amount).sub(amount);
-      const flag =
-        `reorg: block ${locked.blockNumber} left the chain after this deposit was credited; ` +
-        (owed.isZero()
-          ? `the credit of ${amount.toFixed()} ${locked.token} was reversed`
-          : `reversed ${amount.toFixed()} of ${new Decimal(locked.amount).toFixed()} ${locked.token}; ` +
-            `${owed.toFixed()} could not be taken back (already spent)`);
-      await repo.failDeposit(tx, locked.id, { now, flag, reversalMovementId: movementId });
-      return { reversed: true as const, flag };
-    });
+    const outcome = await failLostDeposit(this.deps, row);
     if (!outcome) return;
     report.failed += 1;
     const details = { network: this.network, deposit: row.id, tx: row.txHash, block: row.blockNumber };
@@ -553,25 +516,7 @@ export class ChainWatcher {
   }
 
   private async credit(row: repo.DepositRow): Promise<boolean> {
-    const credited = await this.deps.db.transaction(async (tx) => {
-      const now = this.deps.clock.now();
-      if (!(await repo.completeDeposit(tx, row.id, now))) return false;
-      const movement = await this.deps.ledger.credit(
-        {
-          userId: row.userId,
-          token: row.token,
-          amount: row.amount,
-          type: 'deposit',
-          ref: { type: 'deposit', id: row.id },
-          memo: `${this.network} ${row.txHash}`,
-          causeKey: `deposit:${this.network}:${row.txHash}:${row.logIndex}`,
-          from: chainAccount(row.token, this.network),
-        },
-        tx,
-      );
-      await repo.setCreditMovement(tx, row.id, movement.id);
-      return true;
-    });
+    const credited = await creditDeposit(this.deps, row);
     if (credited) {
       this.log.info(
         {
