@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_TOKEN,
   PASSWORD,
   adminCall,
   call,
@@ -98,7 +99,7 @@ describeEachDatabase('hardening', (target) => {
         const query = fieldNames.map((name) => `${name}=x${encodeURIComponent(control)}y`).join('&');
         for (const route of routes) {
           const url = route.url.replace(/:\w+|\*/g, 'x');
-          for (const auth of [user.token, 'test-admin-token-0123456789']) {
+          for (const auth of [user.token, ADMIN_TOKEN]) {
             const res = await t.app.inject({
               method: route.method as 'GET',
               url: `${url}?${query}`,

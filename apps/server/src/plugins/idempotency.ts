@@ -84,7 +84,6 @@ export const idempotencyPlugin = fp<{
   crashAt?: CrashPoint;
 }>(
   async (app: FastifyInstance, { db, clock, claimMs = 60_000, crashAt }) => {
-    const CLAIM_MS = claimMs;
     app.decorateRequest('idempotencyClaim', null);
     app.decorateRequest('idempotency', undefined);
 
@@ -127,7 +126,7 @@ export const idempotencyPlugin = fp<{
           requestHash,
           state: 'in_flight',
           createdAt: now,
-          lockedUntil: new Date(now.getTime() + CLAIM_MS),
+          lockedUntil: new Date(now.getTime() + claimMs),
           expiresAt: new Date(now.getTime() + RETENTION_MS),
         })
         .onConflictDoNothing()
@@ -173,7 +172,7 @@ export const idempotencyPlugin = fp<{
           if (row.lockedUntil > now) throw inFlight();
           const [taken] = await db
             .update(idempotencyKeys)
-            .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
+            .set({ lockedUntil: new Date(now.getTime() + claimMs) })
             .where(
               and(
                 eq(idempotencyKeys.keyHash, keyHash),
