@@ -143,4 +143,17 @@ export default tseslint.config(
       },
     },
   },
+  {
+    // Plain scripts the browser runs as they are (the offline page's).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        navigator: 'readonly',
+        location: 'readonly',
+        localStorage: 'readonly',
+      },
+    },
+  },
 );

@@ -166,9 +166,19 @@ async function prerenderParts() {
   }
 }
 
+/** Tick to browser over the WebSocket, with 1 and with 500 ticker subscribers (issue 10). */
+async function marketBench() {
+  heading('Market: tick to WebSocket client (bench-market.ts)');
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/bench-market.ts'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+}
+
 async function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   if (only === 'prerender') return prerenderParts();
+  if (only === 'market') return marketBench();
   heading('Building the web app');
   execFileSync('npm', ['run', 'build', '-w', '@tradeflip/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
   await withServer(join(REPO_ROOT, 'apps/web/dist'), async () => {
@@ -190,6 +200,7 @@ async function main() {
       stdio: 'inherit',
     });
   }
+  await marketBench();
   heading('Deposit watcher: catch-up and credit latency (bench-watcher.ts)');
   execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/bench-watcher.ts'], {
     cwd: REPO_ROOT,

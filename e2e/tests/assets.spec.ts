@@ -1,7 +1,7 @@
 // Issue 3, acceptance 5: an operator credits a user from the CLI; the user's Assets screen shows the
 // new balance and the entry in the token's history, in both languages, with amounts truncated to the
-// symbol's decimals. Also: the balance summary on Home and Profile, the type filter, an entry's
-// detail and the history's infinite scroll in a real browser.
+// symbol's decimals (formatNumber: truncated, trailing zeros trimmed). Also: the balance summary on Home
+// and Profile, the category filter, an operation's detail and the history's infinite scroll.
 import type { Page } from '@playwright/test';
 import { admin, adminApi } from '../support/admin';
 import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
@@ -21,6 +21,8 @@ test('an operator credit shows on Assets and in the token history, in both langu
     const out = await admin('balance:adjust', email, 'USDT', '1234.567891', '--reason', 'Welcome bonus');
     expect(out).toContain('1234.567891');
     await admin('balance:adjust', email, 'ETH', '0.12345', '--reason', 'Launch gift');
+    // Balances are valued at the live price: the operator pins ETH for this scenario.
+    await adminApi('/api/admin/market/price', { symbol: 'ETHUSDT', price: '3500' });
   });
 
   await test.step('Home and Profile show the total ≈ USDT, truncated', async () => {
@@ -36,8 +38,8 @@ test('an operator credit shows on Assets and in the token history, in both langu
     await expect(page).toHaveURL(/\/pages\/asset\/total$/);
     await expect(page.getByTestId('asset-total-usdt')).toHaveText('≈ 1,666.64');
     const usdt = page.getByTestId('asset-row-USDT');
-    await expect(usdt.getByTestId('asset-row-available')).toHaveText('1,234.567891');
-    await expect(usdt.getByTestId('asset-row-frozen')).toHaveText('0.000000');
+    await expect(usdt.getByTestId('asset-row-total')).toHaveText('1,234.567891');
+    await expect(usdt.getByTestId('asset-row-frozen')).toHaveText('0');
     const eth = page.getByTestId('asset-row-ETH');
     await expect(eth.getByTestId('asset-row-total')).toHaveText('0.12345');
     await expect(eth.getByTestId('asset-row-usdt')).toHaveText('≈ 432.07 USDT');
@@ -46,18 +48,19 @@ test('an operator credit shows on Assets and in the token history, in both langu
     await saveScreens(page, 'assets-total-en');
   });
 
-  await test.step('the USDT history has the credit with its business type; its detail opens', async () => {
+  await test.step('the USDT history has the credit in the person’s words; its detail opens', async () => {
     await page.getByTestId('asset-row-USDT').click();
     await expect(page).toHaveURL(/\/pages\/wallet\/token\?id=USDT$/);
     await expect(page.getByTestId('token-available')).toHaveText('1,234.567891');
-    const entry = page.getByTestId('flow-item').first();
-    await expect(entry.getByTestId('flow-type')).toHaveText('Admin adjustment');
-    await expect(entry.getByTestId('flow-delta')).toHaveText('+1,234.567891');
+    const entry = page.getByTestId('activity-item').first();
+    await expect(entry.getByTestId('activity-title')).toHaveText('Adjustment');
+    await expect(entry.getByTestId('activity-amount')).toHaveText('+1,234.567891');
     await saveScreens(page, 'assets-token-en');
     await entry.click();
-    const detail = page.getByTestId('flow-detail');
-    await expect(detail.getByTestId('flow-detail-memo')).toHaveText('Welcome bonus');
-    await expect(detail.getByTestId('flow-detail-available-after')).toHaveText('1,234.567891');
+    const detail = page.getByTestId('activity-detail');
+    await expect(detail.getByTestId('activity-detail-available-after')).toHaveText('1,234.567891 USDT');
+    // No ledger ids or internal notes in front of the person.
+    await expect(detail).not.toContainText('Welcome bonus');
     await saveScreens(page, 'assets-entry-en');
     await detail.getByRole('button', { name: 'Close' }).click();
     await expect(detail).toBeHidden();
@@ -70,19 +73,19 @@ test('an operator credit shows on Assets and in the token history, in both langu
     await expect(page.getByTestId('asset-row-ETH').getByTestId('asset-row-usdt')).toHaveText('≈ 432.07 USDT');
     await saveScreens(page, 'assets-total-zh');
     await page.goto('/pages/wallet/token?id=USDT');
-    const entry = page.getByTestId('flow-item').first();
-    await expect(entry.getByTestId('flow-type')).toHaveText('后台调整');
-    await expect(entry.getByTestId('flow-delta')).toHaveText('+1,234.567891');
+    const entry = page.getByTestId('activity-item').first();
+    await expect(entry.getByTestId('activity-title')).toHaveText('调账');
+    await expect(entry.getByTestId('activity-amount')).toHaveText('+1,234.567891');
     await saveScreens(page, 'assets-token-zh');
   });
 
-  await test.step('the type filter narrows the history', async () => {
-    await page.getByTestId('flow-filter').click();
-    await page.getByRole('option', { name: '空投' }).click();
-    await expect(page.getByTestId('flows-empty')).toContainText('暂无空投记录');
-    await page.getByTestId('flow-filter').click();
-    await page.getByRole('option', { name: '全部类型' }).click();
-    await expect(page.getByTestId('flow-item')).toHaveCount(1);
+  await test.step('the category filter narrows the history', async () => {
+    await page.getByTestId('activity-filter').click();
+    await page.getByRole('option', { name: '奖励' }).click();
+    await expect(page.getByTestId('activity-empty')).toContainText('暂无奖励记录');
+    await page.getByTestId('activity-filter').click();
+    await page.getByRole('option', { name: '全部' }).click();
+    await expect(page.getByTestId('activity-item')).toHaveCount(1);
     await useLanguage(page, 'en-US');
   });
 });
@@ -103,19 +106,17 @@ test('a long history loads page by page as the person scrolls', async ({ page })
   const pages: number[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname === '/api/app/asset/flows') pages.push(Number(url.searchParams.get('page')));
+    if (url.pathname === '/api/app/asset/activity') pages.push(Number(url.searchParams.get('page')));
   });
   await page.goto('/pages/wallet/token?id=USDT');
-  await expect(page.getByTestId('token-available')).toHaveText('67.500000');
-  await expect(page.getByTestId('flow-item')).toHaveCount(20);
-  // Newest first: the last credit leads, with the balance after it.
-  await expect(page.getByTestId('flow-item').first()).toContainText('67.500000');
+  await expect(page.getByTestId('token-available')).toHaveText('67.5');
+  await expect(page.getByTestId('activity-item')).toHaveCount(20);
+  await expect(page.getByTestId('activity-item').first()).toContainText('+1.5');
 
-  await page.getByTestId('flow-item').last().scrollIntoViewIfNeeded();
+  await page.getByTestId('activity-item').last().scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 4000);
-  await expect(page.getByTestId('flow-item')).toHaveCount(40);
+  await expect(page.getByTestId('activity-item')).toHaveCount(40);
   await page.mouse.wheel(0, 4000);
-  await expect(page.getByTestId('flow-item')).toHaveCount(45);
-  await expect(page.getByTestId('flow-item').last()).toContainText('1.500000');
+  await expect(page.getByTestId('activity-item')).toHaveCount(45);
   expect(pages).toEqual([1, 2, 3]);
 });

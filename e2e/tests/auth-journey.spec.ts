@@ -9,6 +9,7 @@ import {
   saveScreens,
   storedSession,
   submitSignIn,
+  toast,
   toastShownAndGone,
 } from '../support/app';
 import { expect, test } from '../support/fixtures';
@@ -135,9 +136,8 @@ test('a person registers, switches language, changes password, signs out and bac
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(fresh).toHaveAccessibleDescription(RULE);
     await expect(repeat).toHaveAccessibleDescription('Passwords do not match');
-    // The first problem is also toasted; the person reads it (and the button's 800 ms anti-repeat and
-    // the 1.2 s toast throttle have passed before the next tap).
-    await toastShownAndGone(page, RULE);
+    // Said once, under the fields: no toast repeats it (issue 9).
+    await expect(toast(page, RULE)).toHaveCount(0);
     expect(passwordCalls, 'nothing sent while the form is wrong').toBe(0);
 
     await fresh.fill(changedPassword);
@@ -145,7 +145,11 @@ test('a person registers, switches language, changes password, signs out and bac
     await expect(fresh).toHaveAccessibleDescription('');
     await expect(repeat).toHaveAccessibleDescription('');
     const changed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/app/user/password');
-    await page.getByRole('button', { name: 'Change password' }).click();
+    // A tap within 800 ms of the last one is ignored (spec §9 anti-repeat), as it is for a person.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Change password' }).click();
+      expect(passwordCalls).toBeGreaterThan(0);
+    }).toPass({ intervals: [1000], timeout: 10_000 });
     expect(await (await changed).json()).toMatchObject({ code: 0 });
     await toastShownAndGone(page, 'Password changed');
     // Back on Account, on the new session (the old token is revoked by the change).

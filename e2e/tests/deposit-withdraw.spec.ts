@@ -49,41 +49,29 @@ test('a person deposits test USDT on BEP20, then withdraws it to an address', as
     await saveScreens(page, 'deposit-bep20');
   });
 
-  await test.step('chain:deposit sends 25 USDT: confirming (n/N), then completed', async () => {
+  await test.step('chain:deposit sends 25 USDT: the Deposit page sees it arrive, confirming (n/N), then completed', async () => {
     const out = await chainDeposit(email, '25', 'BEP20');
     expect(out.toLowerCase()).toContain(depositAddress.toLowerCase());
-    await page.goto('/pages/wallet/depositList');
+    // Nobody reloads: the page follows the deposit records by itself (issue 9).
+    const arriving = page.getByTestId('deposit-arriving');
+    await expect(arriving).toContainText(/Deposit detected, confirming \d+\/15/, { timeout: 30_000 });
+    await saveScreens(page, 'deposit-detected');
+    await page.getByTestId('deposit-records').click();
     const item = page.getByTestId('deposit-item').first();
-    // The list refreshes itself while a deposit moves; a person who just sent one pulls to refresh.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return (await item.count())
-            ? item.getByTestId('deposit-item-status').getAttribute('data-status')
-            : null;
-        },
-        { timeout: 30_000, intervals: [1000] },
-      )
-      .toBe('confirming');
+    await expect(item.getByTestId('deposit-item-status')).toHaveAttribute('data-status', 'confirming');
     await expect(item.getByTestId('deposit-item-status')).toContainText(/\d+\/15/);
-    await expect(item.getByTestId('deposit-item-amount')).toContainText('25');
+    await expect(item.getByTestId('deposit-item-amount')).toContainText('+25');
     await saveScreens(page, 'deposit-list-confirming');
     await mineBlocks('BEP20', 15);
-    await page.reload();
-    await expect(page.getByTestId('deposit-item').first().getByTestId('deposit-item-status')).toHaveAttribute(
-      'data-status',
-      'completed',
-      { timeout: 20_000 },
-    );
+    await expect(item.getByTestId('deposit-item-status')).toHaveAttribute('data-status', 'completed', {
+      timeout: 20_000,
+    });
     await page.getByTestId('deposit-item').first().click();
     await expect(page.getByTestId('deposit-detail-txhash')).toHaveAttribute('data-value', /^0x[0-9a-f]{64}$/);
     await expect(page.getByTestId('deposit-detail-processed')).not.toHaveText('--');
     await saveScreens(page, 'deposit-detail-completed');
     await page.goto('/pages/asset/total');
-    await expect(page.getByTestId('asset-row-USDT').getByTestId('asset-row-available')).toHaveText(
-      '25.000000',
-    );
+    await expect(page.getByTestId('asset-row-USDT').getByTestId('asset-row-total')).toHaveText('25');
   });
 
   await test.step('Withdraw shows every validation message of the spec', async () => {
@@ -171,9 +159,7 @@ test('a person deposits test USDT on BEP20, then withdraws it to an address', as
     await expect(page.getByTestId('withdrawal-detail-reject-reason')).toHaveText('Address on a block list');
     await saveScreens(page, 'withdrawal-rejected');
     await page.goto('/pages/asset/total');
-    await expect(page.getByTestId('asset-row-USDT').getByTestId('asset-row-available')).toHaveText(
-      '12.000000',
-    );
+    await expect(page.getByTestId('asset-row-USDT').getByTestId('asset-row-total')).toHaveText('12');
   });
 
   await test.step('the records in Chinese: each status in its words and colour', async () => {

@@ -14,6 +14,10 @@ import type { Database } from './db/client';
 import { httpServerFactory } from './http-server';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminChainRoutes } from './modules/admin/chain-routes';
+import { adminMarketRoutes } from './modules/admin/market-routes';
+import { marketRoutes } from './modules/market/routes';
+import { MarketService } from './modules/market/service';
+import { SimulatedFeed } from './modules/market/simulated-feed';
 import { adminRoutes } from './modules/admin/routes';
 import { adminWalletRoutes } from './modules/admin/wallet-routes';
 import { adminWithdrawRoutes } from './modules/admin/withdraw-routes';
@@ -25,12 +29,14 @@ import { healthRoutes } from './modules/health/routes';
 import { LedgerService } from './modules/ledger/service';
 import { TokenRegistry } from './modules/token/registry';
 import { WalletOperations } from './modules/wallet/operations';
-import { ReferencePriceSource, type PriceSource } from './modules/wallet/prices';
+import { MarketPriceSource, type PriceSource } from './modules/wallet/prices';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
+import { AddressBook } from './modules/withdraw/address-book';
 import { withdrawRoutes } from './modules/withdraw/routes';
 import { WithdrawService } from './modules/withdraw/service';
 import { authPlugin } from './plugins/auth';
+import { webSocketPlugin, type WebSocketOptions } from './plugins/websocket';
 import { refusingControlCharacters } from './plugins/control-characters';
 import { docsPlugin } from './plugins/docs';
 import { errForLog, errorsPlugin } from './plugins/errors';
@@ -38,6 +44,7 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { apiRateLimitPlugin, createRateLimiter, type RateLimiter } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
+import { BlockExplorers } from './chain/explorers';
 
 export interface AppOptions {
   config: Config;
@@ -52,6 +59,8 @@ export interface AppOptions {
   prices?: PriceSource;
   /** The EVM networks (CHAINS); without them deposits and withdrawals are unavailable. */
   chains?: ChainRegistry;
+  /** WebSocket limits (tests make them small). */
+  webSocket?: Pick<WebSocketOptions, 'maxBufferedBytes' | 'heartbeatMs'>;
   /** Where the logs go (default: stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
 }
@@ -67,6 +76,9 @@ export interface Services {
   chains: ChainRegistry | undefined;
   deposits: DepositService;
   withdrawals: WithdrawService;
+  addressBook: AddressBook;
+  /** Prices, tickers and candles; server.ts runs its feed. */
+  market: MarketService;
 }
 
 declare module 'fastify' {
@@ -136,11 +148,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = new AccountService({ db, config, clock, mailer, limiter });
   const tokens = new TokenRegistry({ db, clock });
   const ledger = new LedgerService({ db, clock, tokens, driver: options.driver });
-  const prices = options.prices ?? new ReferencePriceSource({ tokens, clock });
+
+  const market = new MarketService({
+    db,
+    clock,
+    feed: new SimulatedFeed(config.market.seed),
+    staleMs: config.market.staleMs,
+  });
+  const prices = options.prices ?? new MarketPriceSource({ tokens, clock, market });
   const wallet = new WalletService({ db, clock, tokens, prices, ledger });
   const walletOperations = new WalletOperations({ db, tokens, ledger });
   const chains = options.chains;
-  const deposits = new DepositService({ db, clock, tokens, chains });
+  const explorers = new BlockExplorers(config.chains.explorers);
+  const deposits = new DepositService({ db, clock, tokens, chains, explorers });
   const withdrawals = new WithdrawService({
     db,
     clock,
@@ -148,9 +168,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledger,
     accounts,
     chains,
+    explorers,
     limiter,
     passwordRule: config.rateLimits.loginEmail,
   });
+  const addressBook = new AddressBook({ db, clock, chains });
+
   app.decorate('services', {
     accounts,
     tokens,
@@ -160,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chains,
     deposits,
     withdrawals,
+    addressBook,
+    market,
   });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();
@@ -198,7 +223,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminWalletRoutes, { operations: walletOperations, db });
   await app.register(depositRoutes, { deposits });
   await app.register(adminChainRoutes, { deposits });
-  await app.register(withdrawRoutes, { withdrawals });
+  await app.register(marketRoutes, { market });
+  await app.register(webSocketPlugin, {
+    accounts,
+    market,
+    ...(options.webSocket ?? {}),
+  });
+  await app.register(adminMarketRoutes, { market });
+  await app.register(withdrawRoutes, { withdrawals, addressBook });
   await app.register(adminWithdrawRoutes, { withdrawals });
   return app;
 }

@@ -104,9 +104,23 @@ describe('chain config', () => {
       pollMs: 1000,
       logRange: 500,
       localBlockTimeSeconds: 1,
+      // No public explorer knows the local chains' transactions.
+      explorers: {},
     });
     expect(parseConfig({ CHAINS: 'off' }).chains.mode).toBe('off');
     expect(parseConfig({ LOCAL_CHAIN_BLOCK_TIME: '0.25' }).chains.localBlockTimeSeconds).toBe(0.25);
+  });
+
+  it('links deposits and withdrawals to a block explorer per network, configurable', () => {
+    const external = { ETH_RPC_URL: 'https://eth.example.com', DEPOSIT_MNEMONIC: mnemonic };
+    expect(
+      parseConfig({ ...external, ERC20_EXPLORER_URL: 'https://eth.blockscout.com/', BEP20_EXPLORER_URL: '' })
+        .chains.explorers,
+    ).toEqual({ ERC20: 'https://eth.blockscout.com/' });
+    expect(parseConfig({ BEP20_EXPLORER_URL: 'http://127.0.0.1:4000' }).chains.explorers).toEqual({
+      BEP20: 'http://127.0.0.1:4000',
+    });
+    expect(() => parseConfig({ ERC20_EXPLORER_URL: 'etherscan.io' })).toThrow(/ERC20_EXPLORER_URL/);
   });
 
   it('goes external when an RPC URL is set, with the real USDT contracts by default', () => {
@@ -133,6 +147,7 @@ describe('chain config', () => {
       pollMs: 4000,
       logRange: 2000,
       localBlockTimeSeconds: 1,
+      explorers: { ERC20: 'https://etherscan.io', BEP20: 'https://bscscan.com' },
     });
     const xpub = accountXpubOf(mnemonic);
     const both = parseConfig({

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { z } from 'zod';
+import { PUBLIC_EXPLORERS, type ExplorerBases } from './chain/explorers';
 import { depositAddressDeriver, type DepositKey, type HotWalletKey } from './chain/hd';
 import type { NetworkName } from './db/schema';
 
@@ -151,6 +152,21 @@ const envSchema = z
     ETH_USDT_CONTRACT: contractAddress(USDT_CONTRACTS.ERC20),
     BSC_USDT_CONTRACT: contractAddress(USDT_CONTRACTS.BEP20),
     ETH_USDT_DECIMALS: integer(6, 0, 18),
+    // Unset: Etherscan / BscScan on the real networks, none on the local chains; '' turns a link off.
+    ERC20_EXPLORER_URL: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => value === undefined || value === '' || /^https?:\/\/\S+$/.test(value), {
+        error: 'must be an http:// or https:// URL (or empty for none)',
+      }),
+    BEP20_EXPLORER_URL: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => value === undefined || value === '' || /^https?:\/\/\S+$/.test(value), {
+        error: 'must be an http:// or https:// URL (or empty for none)',
+      }),
     BSC_USDT_DECIMALS: integer(18, 0, 18),
     DEPOSIT_MNEMONIC: mnemonic,
     DEPOSIT_XPUB: optionalText,
@@ -165,6 +181,15 @@ const envSchema = z
     CHAIN_LOG_RANGE: integer(500, 1, 100_000),
     LOCAL_CHAIN_BLOCK_TIME: seconds('1', 3600),
     IDEMPOTENCY_CLAIM_SECONDS: integer(60, 1, 3600),
+    // ---- Market data (DESIGN §6) ----
+    PRICE_FEED: z
+      .string()
+      .trim()
+      .default('simulated')
+      .pipe(z.enum(['simulated'], { error: 'must be simulated (the live exchange feed is not built yet)' })),
+    MARKET_SEED: integer(20261124, 0, 2 ** 31 - 1),
+    MARKET_TICK_MS: integer(250, 20, 60_000),
+    MARKET_STALE_SECONDS: integer(10, 1, 3600),
     CRASH_AT: optionalText.pipe(
       z.enum(crashPoints, { error: `must be one of ${crashPoints.join(', ')}` }).optional(),
     ),
@@ -252,6 +277,8 @@ export interface ChainsConfig {
   logRange: number;
   /** Local mode: seconds between blocks, so confirmations count up. */
   localBlockTimeSeconds: number;
+  /** Block-explorer base URL per network (deposit and withdrawal links); absent: no link. */
+  explorers: ExplorerBases;
 }
 
 export interface Config {
@@ -294,6 +321,8 @@ export interface Config {
   chains: ChainsConfig;
   /** How long an unfinished Idempotency-Key claim blocks retries before it counts as abandoned. */
   idempotencyClaimSeconds: number;
+  /** The price feed: which, its seed (simulated), how often it ticks, and when a pair is stale. */
+  market: { feed: 'simulated'; seed: number; tickMs: number; staleMs: number };
   /**
    * Crash tests only: the process kills itself (SIGKILL) when a keyed money call reaches this step,
    * so a test can show that no step lets one key move money twice.
@@ -361,8 +390,26 @@ export function parseConfig(env: Env): Config {
     },
     chains: chainsConfigOf(e),
     idempotencyClaimSeconds: e.IDEMPOTENCY_CLAIM_SECONDS,
+    market: {
+      feed: e.PRICE_FEED,
+      seed: e.MARKET_SEED,
+      tickMs: e.MARKET_TICK_MS,
+      staleMs: e.MARKET_STALE_SECONDS * 1000,
+    },
     crashAt: e.CRASH_AT,
   };
+}
+
+/** A configured base wins ('' = none); unset: the public explorer on real networks, none locally. */
+function explorersOf(e: z.infer<typeof envSchema>, external: boolean): ExplorerBases {
+  const bases: ExplorerBases = {};
+  const pick = (network: NetworkName, value: string | undefined) => {
+    const base = value ?? (external ? PUBLIC_EXPLORERS[network] : '');
+    if (base) bases[network] = base;
+  };
+  pick('ERC20', e.ERC20_EXPLORER_URL);
+  pick('BEP20', e.BEP20_EXPLORER_URL);
+  return bases;
 }
 
 function chainsConfigOf(e: z.infer<typeof envSchema>): ChainsConfig {
@@ -408,6 +455,7 @@ function chainsConfigOf(e: z.infer<typeof envSchema>): ChainsConfig {
     pollMs: e.CHAIN_POLL_MS,
     logRange: e.CHAIN_LOG_RANGE,
     localBlockTimeSeconds: e.LOCAL_CHAIN_BLOCK_TIME,
+    explorers: explorersOf(e, external),
   };
 }
 

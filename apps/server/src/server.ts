@@ -19,6 +19,8 @@ import { deleteExpiredIdempotencyKeys } from './plugins/idempotency';
 import { localUrl, removeServerRecord, writeServerRecord } from './server-record';
 import { startChainWatchers } from './workers/chain-watcher';
 import { startWithdrawalSender } from './workers/withdrawal-sender';
+import { startMarketFeed } from './workers/market-feed';
+import { systemClock } from './clock';
 
 const MAINTENANCE_MS = 3600_000;
 
@@ -62,6 +64,14 @@ async function main() {
   const workers: { stop(): Promise<void> }[] = [...startChainWatchers(app, database.db, { log: app.log })];
   const withdrawalSender = startWithdrawalSender(app, database.db);
   if (withdrawalSender) workers.push(withdrawalSender);
+  workers.push(
+    startMarketFeed(app.services.market, {
+      db: database.db,
+      clock: systemClock,
+      tickMs: config.market.tickMs,
+      log: app.log,
+    }),
+  );
 
   const maintenance = setInterval(() => {
     const now = new Date();

@@ -5,6 +5,10 @@ import 'antd-mobile/es/global';
 import './styles/theme.css';
 import './styles/app.css';
 import { discardPrerender, isPrerenderFor } from './app/prerender';
+import { applyUpColor } from './lib/up-colors';
+
+// Before the first paint: the person's up/down colours.
+applyUpColor();
 
 /** Lets the browser handle input and paint before the next stage. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

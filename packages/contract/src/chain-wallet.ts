@@ -57,6 +57,8 @@ export const depositInfo = z.object({
   chainId: z.number().int(),
   /** The token contract deposits must come from. */
   contractAddress: z.string(),
+  /** The address on the network's block explorer; null where none is configured (local chains). */
+  explorerAddressUrl: z.string().nullable(),
 });
 export type DepositInfo = z.infer<typeof depositInfo>;
 
@@ -76,6 +78,8 @@ export const depositRecord = z.object({
   createdAt: z.string(),
   /** When it was credited (or failed); null while confirming. */
   processedAt: z.string().nullable(),
+  /** The transaction on the network's block explorer; null where none is configured. */
+  explorerTxUrl: z.string().nullable(),
 });
 export type DepositRecord = z.infer<typeof depositRecord>;
 
@@ -97,6 +101,7 @@ export const withdrawalStatusList = [
   'completed',
   'rejected',
   'failed',
+  'cancelled',
   'pending',
   'confirming',
 ] as const;
@@ -144,6 +149,41 @@ export const withdrawBody = z.object({
 });
 export type WithdrawBody = z.infer<typeof withdrawBody>;
 
+/** POST /api/app/asset/withdraw/cancel: the owner cancels a withdrawal still in review. */
+export const withdrawCancelBody = recordIdQuery;
+
+// ---- Address book: the user's saved withdrawal addresses ----
+
+/** Most addresses one user can save. */
+export const ADDRESS_BOOK_MAX = 20;
+export const ADDRESS_LABEL_MAX = 20;
+
+/** POST /api/app/asset/withdraw/addresses */
+export const saveAddressBody = z.object({
+  label: z
+    .string({ error: 'errors.addressLabelRequired' })
+    .trim()
+    .min(1, { error: 'errors.addressLabelRequired' })
+    .max(ADDRESS_LABEL_MAX, { error: 'errors.addressLabelRequired' }),
+  network: networkName,
+  address: withdrawBody.shape.address,
+});
+export type SaveAddressBody = z.input<typeof saveAddressBody>;
+
+export const savedAddress = z.object({
+  id: z.string(),
+  label: z.string(),
+  network: z.enum(chainNetworks),
+  /** Checksummed. */
+  address: z.string(),
+  createdAt: z.string(),
+});
+export type SavedAddress = z.infer<typeof savedAddress>;
+export const savedAddressList = z.object({ list: z.array(savedAddress) });
+
+/** POST /api/app/asset/withdraw/addresses/delete */
+export const deleteAddressBody = recordIdQuery;
+
 export const withdrawalRecord = z.object({
   id: z.string(),
   orderNo: z.string(),
@@ -162,6 +202,10 @@ export const withdrawalRecord = z.object({
   processedAt: z.string().nullable(),
   /** While reviewing: submitted time + 24 h. */
   estimatedArrival: z.string().nullable(),
+  /** Still in review: its owner may cancel it (POST /api/app/asset/withdraw/cancel). */
+  cancellable: z.boolean(),
+  /** The transaction on the network's block explorer, once sent; null where none is configured. */
+  explorerTxUrl: z.string().nullable(),
 });
 export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
 export const withdrawListQuery = pageQuerySchema.extend({ token: tokenSymbol.optional() });

@@ -9,6 +9,7 @@ export const errorReasons = [
   'forbidden',
   'not_found',
   'method_not_allowed',
+  'upgrade_required',
   'conflict',
   'idempotency_mismatch',
   'idempotency_in_flight',

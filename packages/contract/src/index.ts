@@ -5,3 +5,5 @@ export * from './health';
 export * from './wallet';
 export * from './admin-wallet';
 export * from './chain-wallet';
+export * from './activity';
+export * from './market';

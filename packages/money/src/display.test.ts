@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  Decimal,
-  displayAmount,
-  displayPrice,
-  displaySignedAmount,
-  displayValuation,
-  formatAmount,
-  formatPrice,
-  groupDigits,
-} from './index';
+import { Decimal, formatAmount, formatNumber, formatPrice, groupDigits } from './index';
 
 describe('amounts truncate toward zero (spec §5)', () => {
   it('never shows a holding larger than it is', () => {
@@ -61,7 +52,7 @@ describe('prices round half-up (spec §5)', () => {
   });
 });
 
-describe('display helpers', () => {
+describe('formatNumber: the one way a number is shown (issue 9)', () => {
   it('groups the whole part in threes and leaves the fraction alone', () => {
     expect(groupDigits('1234567.123456')).toBe('1,234,567.123456');
     expect(groupDigits('-1000')).toBe('-1,000');
@@ -69,28 +60,54 @@ describe('display helpers', () => {
     expect(groupDigits('0.0001234')).toBe('0.0001234');
   });
 
-  it('shows amounts and prices grouped, with a placeholder for missing or invalid values', () => {
-    expect(displayAmount('1234567.8912345', 6)).toBe('1,234,567.891234');
-    expect(displayPrice('65000.125', 2)).toBe('65,000.13');
-    expect(displayAmount(new Decimal('5.55'), 1)).toBe('5.5');
-    for (const bad of [null, undefined, '', 'abc', '1.2.3', 'NaN', 'Infinity']) {
-      expect(displayAmount(bad)).toBe('--');
-      expect(displayPrice(bad)).toBe('--');
+  it('truncates amounts to the token decimals, then trims trailing zeros', () => {
+    expect(formatNumber('525.000000', 'amount', { dp: 6 })).toBe('525');
+    expect(formatNumber('0', 'amount', { dp: 6 })).toBe('0');
+    expect(formatNumber('0', 'amount', { dp: 0 })).toBe('0');
+    expect(formatNumber('1.000000', 'amount')).toBe('1');
+    expect(formatNumber('12.50', 'amount', { dp: 6 })).toBe('12.5');
+    expect(formatNumber('1234567.8912345', 'amount', { dp: 6 })).toBe('1,234,567.891234');
+    expect(formatNumber('0.9999999', 'amount')).toBe('0.999999');
+    expect(formatNumber('2.99', 'amount', { dp: 1 })).toBe('2.9');
+    expect(formatNumber('0.000000000000000001', 'amount', { dp: 18 })).toBe('0.000000000000000001');
+  });
+
+  it('rounds prices half-up to the symbol decimals, then trims trailing zeros', () => {
+    expect(formatNumber('65000.125', 'price', { dp: 2 })).toBe('65,000.13');
+    expect(formatNumber('65000.10', 'price', { dp: 2 })).toBe('65,000.1');
+    expect(formatNumber('1.99995', 'price')).toBe('2');
+    expect(formatNumber('-2.5', 'price', { dp: 0 })).toBe('-3');
+  });
+
+  it('shows approximate USDT values with exactly 2 decimals, truncated', () => {
+    expect(formatNumber('432.075', 'usdt')).toBe('432.07');
+    expect(formatNumber('0.009', 'usdt')).toBe('0.00');
+    expect(formatNumber('525', 'usdt')).toBe('525.00');
+    expect(formatNumber('1000000', 'usdt')).toBe('1,000,000.00');
+  });
+
+  it('shows percentages rounded half-up to 2 decimals with the sign asked for', () => {
+    expect(formatNumber('12.345', 'percent')).toBe('12.35%');
+    expect(formatNumber('12.345', 'percent', { signed: true })).toBe('+12.35%');
+    expect(formatNumber('-0.004', 'percent', { signed: true })).toBe('0.00%');
+    expect(formatNumber('-3.5', 'percent')).toBe('-3.50%');
+  });
+
+  it('signs changes: + for credits, - for debits, none for a zero', () => {
+    expect(formatNumber('25', 'amount', { dp: 2, signed: true })).toBe('+25');
+    expect(formatNumber('-3.999', 'amount', { dp: 2, signed: true })).toBe('-3.99');
+    expect(formatNumber('0', 'amount', { signed: true })).toBe('0');
+    expect(formatNumber('0.001', 'amount', { dp: 2, signed: true })).toBe('0');
+    expect(formatNumber('-0.001', 'amount', { dp: 2, signed: true })).toBe('0');
+  });
+
+  it('masks every kind when balances are hidden, and shows -- for what is not a number', () => {
+    for (const kind of ['amount', 'price', 'usdt', 'percent'] as const) {
+      expect(formatNumber('12', kind, { hidden: true })).toBe('****');
+      for (const bad of [null, undefined, '', 'abc', '1.2.3', 'NaN', 'Infinity']) {
+        expect(formatNumber(bad, kind)).toBe('--');
+      }
     }
-  });
-
-  it('truncates approximate USDT values to 2 decimals', () => {
-    expect(displayValuation('432.075')).toBe('432.07');
-    expect(displayValuation('0.009')).toBe('0.00');
-    expect(displayValuation('1000000')).toBe('1,000,000.00');
-  });
-
-  it('signs ledger changes: + for credits, - for debits, none for zero', () => {
-    expect(displaySignedAmount('25', 2)).toBe('+25.00');
-    expect(displaySignedAmount('-3.999', 2)).toBe('-3.99');
-    expect(displaySignedAmount('0', 2)).toBe('0.00');
-    expect(displaySignedAmount('0.001', 2)).toBe('0.00');
-    expect(displaySignedAmount('-0.001', 2)).toBe('0.00');
-    expect(displaySignedAmount('x')).toBe('--');
+    expect(formatNumber(new Decimal('5.55'), 'amount', { dp: 1 })).toBe('5.5');
   });
 });

@@ -1,10 +1,33 @@
-// How money reads on screen (spec §5): amounts truncated and prices rounded half-up to the symbol's
-// decimals, digits grouped in threes, and a placeholder for a value that isn't there or isn't a number.
+// How every number reads on screen (spec §5, issue 9): one function, `formatNumber`, for amounts,
+// prices, approximate USDT values and percentages. The spec's rounding stays (amounts truncated to the
+// token's decimals so a holding is never shown larger, prices rounded half-up), then trailing zeros go:
+// `525`, not `525.000000`. USDT values and percentages keep exactly 2 decimals, as money reads.
+// Digits are grouped in threes; a value that isn't there or isn't a number shows '--'.
 import { Decimal, formatAmount, formatPrice } from './decimal';
 import { DECIMAL_DISPLAY_PLACEHOLDER } from './defaults';
 
-/** Decimals of an approximate USDT value ("≈ 12.34 USDT"); truncated like every amount. */
+/** Decimals of an approximate USDT value ("≈ 12.34 USDT") and of a percentage; truncated / rounded. */
 export const VALUATION_DP = 2;
+export const PERCENT_DP = 2;
+/** What a masked balance shows while the hide-balances eye is closed. */
+export const HIDDEN_VALUE = '****';
+
+/**
+ * - `amount`: a token amount, truncated to `dp` (default 6), trailing zeros trimmed.
+ * - `price`: rounded half-up to `dp` (default 4), trailing zeros trimmed.
+ * - `usdt`: an approximate USDT value, truncated to 2 decimals, always 2.
+ * - `percent`: a percentage given in percent (`12.5` → `12.50%`), rounded half-up to `dp` (default 2).
+ */
+export type NumberKind = 'amount' | 'price' | 'usdt' | 'percent';
+
+export interface NumberFormat {
+  /** The symbol's (or token-and-network's) decimals for amounts and prices. */
+  dp?: number;
+  /** A change: `+` before a positive value; zero has no sign. */
+  signed?: boolean;
+  /** The hide-balances eye is closed: shows `****`. */
+  hidden?: boolean;
+}
 
 type Input = string | Decimal | null | undefined;
 
@@ -26,30 +49,34 @@ export function groupDigits(text: string): string {
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
 }
 
-/** An amount for display: truncated to `dp` and grouped; '--' when missing or not a number. */
-export function displayAmount(value: Input, dp?: number): string {
-  const parsed = parse(value);
-  return parsed ? groupDigits(formatAmount(parsed, dp)) : DECIMAL_DISPLAY_PLACEHOLDER;
+/** `12.500` → `12.5`, `3.000` → `3`. */
+function trimZeros(text: string): string {
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
-/** A price for display: rounded half-up to `dp` and grouped; '--' when missing or not a number. */
-export function displayPrice(value: Input, dp?: number): string {
-  const parsed = parse(value);
-  return parsed ? groupDigits(formatPrice(parsed, dp)) : DECIMAL_DISPLAY_PLACEHOLDER;
+function digits(value: Decimal, kind: NumberKind, dp: number | undefined): string {
+  switch (kind) {
+    case 'amount':
+      return trimZeros(formatAmount(value, dp));
+    case 'price':
+      return trimZeros(formatPrice(value, dp));
+    case 'usdt':
+      return formatAmount(value, VALUATION_DP);
+    case 'percent':
+      return formatPrice(value, dp ?? PERCENT_DP);
+  }
 }
 
-/** An approximate USDT value: truncated to 2 decimals, so a holding is never shown worth more. */
-export function displayValuation(value: Input): string {
-  return displayAmount(value, VALUATION_DP);
-}
-
-/**
- * A ledger change with its sign: `+12.5` or `-3`, truncated toward zero; '--' when missing.
- * Zero reads `0` with no sign.
- */
-export function displaySignedAmount(value: Input, dp?: number): string {
+/** The one way a number is shown in the app. */
+export function formatNumber(value: Input, kind: NumberKind, format: NumberFormat = {}): string {
+  if (format.hidden) return HIDDEN_VALUE;
   const parsed = parse(value);
   if (!parsed) return DECIMAL_DISPLAY_PLACEHOLDER;
-  const text = displayAmount(parsed, dp);
-  return parsed.isPositive() && !/^[0.,]+$/.test(text) ? `+${text}` : text;
+  let text = digits(parsed, kind, format.dp);
+  // A value that rounds or truncates to zero reads as a plain zero, whatever its sign was.
+  const zero = /^-?[0.]+$/.test(text);
+  if (zero && text.startsWith('-')) text = text.slice(1);
+  text = groupDigits(text);
+  if (format.signed && parsed.isPositive() && !zero) text = `+${text}`;
+  return kind === 'percent' ? `${text}%` : text;
 }

@@ -19,6 +19,7 @@ import type {
 import { formatAudit } from '../modules/ledger/audit';
 import { CliError, defineCommand, table, type AdminCommand } from './command-kit';
 import { chainCommands } from './chain-commands';
+import { marketCommands } from './market-commands';
 import { withdrawCommands } from './withdraw-commands';
 
 export { CliError, table, type AdminApi, type AdminCommand } from './command-kit';
@@ -249,4 +250,5 @@ export const commands: AdminCommand[] = [
   audit,
   ...withdrawCommands,
   ...chainCommands,
+  ...marketCommands,
 ];

@@ -356,6 +356,7 @@ export const withdrawalStatuses = [
   'completed',
   'rejected',
   'failed',
+  'cancelled',
 ] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
@@ -404,9 +405,73 @@ export const withdrawals = pgTable(
     unique('withdrawals_nonce_key').on(t.network, t.fromAddress, t.nonce),
     check(
       'withdrawals_status_check',
-      sql`${t.status} in ('reviewing', 'approved', 'processing', 'completed', 'rejected', 'failed')`,
+      sql`${t.status} in ('reviewing', 'approved', 'processing', 'completed', 'rejected', 'failed', 'cancelled')`,
     ),
     check('withdrawals_amounts_check', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+);
+
+/**
+ * A user's saved withdrawal addresses (the address book): a label they recognise, the network and the
+ * address (lower-case). One entry per (user, network, address). Owned by modules/address-book.
+ */
+export const withdrawAddresses = pgTable(
+  'withdraw_addresses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    label: text('label').notNull(),
+    network: text('network').$type<NetworkName>().notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    unique('withdraw_addresses_user_network_address_key').on(t.userId, t.network, t.address),
+    index('withdraw_addresses_user_idx').on(t.userId, t.id),
+    check('withdraw_addresses_network_check', sql`${t.network} in ('ERC20', 'BEP20')`),
+    check('withdraw_addresses_label_check', sql`char_length(${t.label}) between 1 and 20`),
+    check('withdraw_addresses_address_check', sql`${t.address} ~ '^0x[0-9a-f]{40}$'`),
+  ],
+);
+
+// ---- Market data (DESIGN §6) ----
+
+/** A pair the market quotes (BTCUSDT): its base token, and whether and where the app lists it. */
+export const marketPairs = pgTable(
+  'market_pairs',
+  {
+    symbol: text('symbol').primaryKey(),
+    base: text('base')
+      .notNull()
+      .references(() => tokens.symbol),
+    quote: text('quote').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [check('market_pairs_symbol_check', sql`${t.symbol} ~ '^[A-Z0-9]{2,20}$'`)],
+);
+
+/**
+ * Candles per pair and interval ('1s', '1m', '5m', '15m'), bucket start in epoch milliseconds. Written
+ * in batches by the feed's leader; old rows are pruned (1 s after a day, the others after 90 days).
+ */
+export const marketCandles = pgTable(
+  'market_candles',
+  {
+    symbol: text('symbol').notNull(),
+    interval: text('interval').notNull(),
+    time: bigint('time', { mode: 'number' }).notNull(),
+    open: money('open').notNull(),
+    high: money('high').notNull(),
+    low: money('low').notNull(),
+    close: money('close').notNull(),
+    volume: money('volume').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.symbol, t.interval, t.time] }),
+    check('market_candles_interval_check', sql`${t.interval} in ('1s', '1m', '5m', '15m')`),
   ],
 );
 

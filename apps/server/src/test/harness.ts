@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import type { ChainRegistry } from '../chain/registry';
 import type { Clock } from '../clock';
 import { loadTestSettings, parseConfig, type Env } from '../config';
@@ -146,6 +146,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** Where the app logs (with env LOG_LEVEL above silent). */
   logStream?: NodeJS.WritableStream;
+  /** WebSocket limits (small ones to drop a slow client quickly). */
+  webSocket?: AppOptions['webSocket'];
 }
 
 export interface TestApp {
@@ -201,6 +203,7 @@ export function useDatabase(target: DatabaseTarget) {
         prices: options.prices,
         chains: options.chains,
         logStream: options.logStream,
+        webSocket: options.webSocket,
         adminToken: options.adminToken ?? ADMIN_TOKEN,
       });
       apps.push(app);

@@ -10,7 +10,18 @@ import { i18n, useLanguage } from '@/lib/i18n';
 import { getSession, subscribeSession } from '@/lib/session';
 import { getAppQueryClient, subscribeAppQueryClient } from '@/lib/app-query-client';
 
-const antdLocales = { 'en-US': enUS, 'zh-CN': zhCN } as const;
+// antd-mobile's English says "Scroll down to refresh"; a phone is pulled, as every app says.
+const antdLocales = {
+  'en-US': {
+    ...enUS,
+    PullToRefresh: {
+      pulling: 'Pull down to refresh',
+      canRelease: 'Release to refresh',
+      complete: 'Refreshed',
+    },
+  },
+  'zh-CN': zhCN,
+} as const;
 
 function syncAntdLocale(lang: Language) {
   // Imperative Dialog/Toast render outside the tree and read the default config.

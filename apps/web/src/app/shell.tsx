@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { InstallPrompt, recordPageView } from '@/features/install-prompt';
 import { setNavigator } from '@/lib/navigation';
+import { clearStaleToasts } from '@/lib/toast';
 import { recordNavigation, startStack, type Direction } from './page-stack';
 import { TabBar, type TabKey } from './tab-bar';
 
@@ -43,6 +44,8 @@ export function Shell() {
 
   useEffect(() => {
     recordPageView();
+    // A toast about the page left behind does not follow the person to the next one.
+    clearStaleToasts();
   }, [location.key]);
 
   return (

@@ -1,10 +1,12 @@
 // The signed-in user's total approximate USDT value, shown on Home and Profile; taps through to
-// Total assets.
+// Total assets. The eye masks it (and every other balance).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { displayValuation } from '@tradeflip/money';
+import { formatNumber } from '@tradeflip/money';
 import { paths } from '@/lib/paths';
 import { useAssetOverview } from '@/lib/asset-overview';
+import { useBalancesHidden } from '@/lib/hide-balances';
+import { HideBalancesToggle } from './hide-balances-toggle';
 import { ChevronRightIcon, WalletIcon } from './icons';
 import './balance-summary.css';
 import '@/lib/wallet-texts';
@@ -12,21 +14,26 @@ import '@/lib/wallet-texts';
 export function BalanceSummary() {
   const { t } = useTranslation();
   const overview = useAssetOverview();
+  const hidden = useBalancesHidden();
   return (
-    <Link to={paths.assetTotal} className="balance-summary" data-testid="balance-summary">
+    <div className="balance-summary" data-testid="balance-summary">
       <span className="balance-summary__icon" aria-hidden="true">
         <WalletIcon size={22} />
       </span>
       <span className="balance-summary__main">
-        <span className="balance-summary__label">{t('wallet.totalLabel')}</span>
+        <span className="balance-summary__label">
+          {t('wallet.totalLabel')}
+          <HideBalancesToggle />
+        </span>
         <span className="balance-summary__value" data-testid="balance-summary-total">
-          {overview.data ? `≈ ${displayValuation(overview.data.totalUsdt)}` : '--'}
+          {overview.data ? `≈ ${formatNumber(overview.data.totalUsdt, 'usdt', { hidden })}` : '--'}
         </span>
       </span>
-      <span className="balance-summary__go">
+      {/* The link covers the whole card (::after); the eye sits above it. */}
+      <Link to={paths.assetTotal} className="balance-summary__go" data-testid="balance-summary-link">
         {t('wallet.viewAssets')}
         <ChevronRightIcon size={16} />
-      </span>
-    </Link>
+      </Link>
+    </div>
   );
 }

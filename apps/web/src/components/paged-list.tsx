@@ -5,6 +5,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import { LoadError } from './load-error';
+import { SkeletonRows } from './skeleton';
 import './records.css';
 
 /** The list answer of every paged call (DESIGN §3). */
@@ -31,8 +32,9 @@ interface PagedListProps<T> {
 export function PagedList<T>({ query, itemKey, renderItem, empty, testId }: PagedListProps<T>) {
   const items = query.data?.pages.flatMap((p) => p.list) ?? [];
   let body: ReactNode;
-  if (query.isError && items.length === 0) body = <LoadError onRetry={() => void query.refetch()} />;
-  else if (!query.data) body = <RecordSkeleton />;
+  if (query.isError && items.length === 0)
+    body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  else if (!query.data) body = <SkeletonRows count={5} />;
   else if (items.length === 0) body = empty;
   else {
     body = (
@@ -61,15 +63,5 @@ export function PagedList<T>({ query, itemKey, renderItem, empty, testId }: Page
     >
       {body}
     </PullToRefresh>
-  );
-}
-
-function RecordSkeleton() {
-  return (
-    <ul className="record-list" aria-busy="true">
-      {[0, 1, 2, 3, 4].map((i) => (
-        <li key={i} className="record-item record-item--skeleton" />
-      ))}
-    </ul>
   );
 }

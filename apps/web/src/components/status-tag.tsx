@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import './status-tag.css';
 
-export type StatusTone = 'green' | 'blue' | 'grey' | 'red' | 'purple' | 'amber' | 'cyan' | 'orange';
+export type StatusTone = 'green' | 'blue' | 'grey' | 'slate' | 'red' | 'purple' | 'amber' | 'cyan' | 'orange';
 
 interface StatusTagProps {
   tone: StatusTone;

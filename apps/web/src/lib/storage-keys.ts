@@ -7,6 +7,10 @@ export const storageKeys = {
   email: 'email',
   language: 'app.lang',
   precisions: 'app.precisions.v1',
+  /** '1' while the hide-balances eye is closed (Home, Profile, Assets). */
+  hideBalances: 'app.hideBalances',
+  /** 'red' when rising prices show red and falling green (as Chinese users expect); else green-up. */
+  upColor: 'app.upColor',
   pwaInstalled: 'pwa.installed',
   pwaNever: 'pwa.never',
   pwaDismissedAt: 'pwa.dismissedAt',

@@ -2,12 +2,13 @@ import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { Toast } from 'antd-mobile';
 import { ApiError } from './http';
 import { CancelError } from './http/errors';
-import { showError, showToast } from './toast';
+import { clearStaleToasts, preloadToast, showError, showToast } from './toast';
 
 let show: MockInstance;
 const shown = () => show.mock.calls.map(([arg]) => (arg as { content: string }).content);
 
 beforeEach(() => {
+  vi.restoreAllMocks();
   show = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
 });
 
@@ -35,6 +36,26 @@ describe('toasts', () => {
     } finally {
       env.IS_REACT_ACT_ENVIRONMENT = true;
     }
+  });
+
+  it('show at the top of the screen, where they cover no form', async () => {
+    await preloadToast();
+    vi.useFakeTimers();
+    showToast('Copied');
+    expect(show.mock.calls[0]?.[0]).toMatchObject({ content: 'Copied', position: 'top' });
+  });
+
+  it('are cleared by a navigation, unless shown as that navigation’s own message', async () => {
+    await preloadToast();
+    const clear = vi.spyOn(Toast, 'clear').mockImplementation(() => undefined);
+    vi.useFakeTimers();
+    showToast('Signed in');
+    clearStaleToasts(); // the navigation the toast announced
+    expect(clear).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2000);
+    clearStaleToasts(); // the person moves on: the old toast goes with the page
+    expect(clear).toHaveBeenCalledTimes(1);
+    clear.mockRestore();
   });
 
   it('showError shows an error’s message, nothing for a cancel, a fallback otherwise', () => {

@@ -1,6 +1,7 @@
-// Toasts (antd-mobile), throttled to one per 1.2 s (spec §8–9). The Toast component and its animation
-// library stay out of the first load: they are fetched once the person first interacts with the page
-// (toasts answer what they do), or at the first toast.
+// Toasts (antd-mobile), throttled to one per 1.2 s (spec §8–9). They show at the top of the screen,
+// where they cover no field, error or button of a form, and a navigation clears them (issue 9). The
+// Toast component and its animation library stay out of the first load: they are fetched once the
+// person first interacts with the page (toasts answer what they do), or at the first toast.
 import { translate } from '@tradeflip/i18n';
 import { isCancel } from './http/errors';
 import { getLanguage } from './language';
@@ -8,13 +9,18 @@ import { getLanguage } from './language';
 export const TOAST_THROTTLE_MS = 1200;
 
 let lastShownAt = Number.NEGATIVE_INFINITY;
+/** A toast shown this recently is about the navigation that follows it ("Signed in"), so it stays. */
+export const TOAST_NAVIGATION_GRACE_MS = 500;
+
 let render: ((text: string) => void) | null = null;
+let clear: (() => void) | null = null;
 let loading: Promise<void> | null = null;
 
 /** Loads the Toast component; resolves once toasts render synchronously. */
 export function preloadToast(): Promise<void> {
   loading ??= import('./toast-render').then((m) => {
     render = m.renderToast;
+    clear = m.clearToasts;
   });
   return loading;
 }
@@ -36,6 +42,11 @@ export function showError(err: unknown): boolean {
   const message =
     err instanceof Error && err.message ? err.message : translate(getLanguage(), 'errors.requestFailed');
   return showToast(message);
+}
+
+/** Clears the toast on screen unless it was shown just now (as the navigation's own message). */
+export function clearStaleToasts(): void {
+  if (Date.now() - lastShownAt >= TOAST_NAVIGATION_GRACE_MS) clear?.();
 }
 
 /** For tests: forget the throttle window. */

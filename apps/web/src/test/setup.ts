@@ -1,17 +1,23 @@
 // jsdom setup for the web app's tests.
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup, waitFor } from '@testing-library/react';
 import '@/lib/antd-react19';
 import { i18n } from '@/lib/i18n';
 import { resetLanguageCache } from '@/lib/language';
 import { resetSessionCache } from '@/lib/session';
 import { preloadToast, resetToastThrottle } from '@/lib/toast';
 import { resetHttpState } from '@/lib/http/client';
+import { clearToasts } from '@/lib/toast-render';
+import { Globals } from '@react-spring/web';
 
 // Toasts render synchronously in tests (the app loads the component lazily).
 await preloadToast();
 // Form rules a page loads lazily (at the first focus) are fetched already, as a person's focus would.
 await import('@/features/auth/login-resolver');
+
+// antd-mobile's popups and toasts animate with react-spring; in tests they jump to their end state, so
+// a closed toast or sheet leaves the page at once (as with reduced motion), under fake timers too.
+Globals.assign({ skipAnimation: true });
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -51,9 +57,18 @@ globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
 window.scrollTo = () => undefined;
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.useRealTimers();
+  // A toast lives in its own React root that cleanup() does not unmount; left alone it closes on a
+  // timer, and if that fires as the file's jsdom window is torn down React's scheduler runs against
+  // no window ("window is not defined"). Close it now and wait until it has left the page.
+  if (document.querySelector('.adm-toast-mask')) {
+    act(() => clearToasts());
+    await waitFor(() => {
+      if (document.querySelector('.adm-toast-mask')) throw new Error('toast still open');
+    });
+  }
   localStorage.clear();
   sessionStorage.clear();
   resetSessionCache();

@@ -106,6 +106,8 @@ describeEachDatabase('deposits API', (target) => {
         confirmations: 12,
         chainId: 31337,
         contractAddress: getAddress(chain.chain.tokenAddress),
+        // The local chains have no block explorer.
+        explorerAddressUrl: null,
       });
       expect(expected).toBe(getAddress(expected));
       const again = await call(t.app, 'GET', url, { token: user.token });
@@ -240,6 +242,7 @@ describeEachDatabase('deposits API', (target) => {
         belowMinimum: false,
         createdAt: t.clock.now().toISOString(),
         processedAt: null,
+        explorerTxUrl: null,
       });
       const page2 = await call(t.app, 'GET', '/api/app/asset/deposit/list?page=2&pageSize=2', {
         token: alice.token,

@@ -13,6 +13,7 @@ import type {
 } from '@tradeflip/contract';
 import { chainNetworks } from '@tradeflip/contract';
 import { plainDecimal } from '@tradeflip/money';
+import { noExplorers, type BlockExplorers } from '../../chain/explorers';
 import type { ChainNetwork, ChainRegistry } from '../../chain/registry';
 import { rpcUrlForLog } from '../../chain/setup';
 import type { Clock } from '../../clock';
@@ -57,7 +58,10 @@ export function requiredConfirmations(chain: ChainNetwork, tokenNetwork: TokenNe
   return chain.confirmations ?? tokenNetwork.confirmations;
 }
 
-export function toDepositRecord(row: repo.DepositRow): DepositRecord {
+export function toDepositRecord(
+  row: repo.DepositRow,
+  explorers: BlockExplorers = noExplorers,
+): DepositRecord {
   return {
     id: String(row.id),
     token: row.token,
@@ -72,6 +76,7 @@ export function toDepositRecord(row: repo.DepositRow): DepositRecord {
     belowMinimum: row.belowMinimum,
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
+    explorerTxUrl: explorers.txUrl(row.network, row.txHash),
   };
 }
 
@@ -83,8 +88,14 @@ export class DepositService {
       tokens: TokenRegistry;
       /** The chains served; without them nothing can be deposited. */
       chains: ChainRegistry | undefined;
+      /** Links to each network's block explorer, where one is configured. */
+      explorers?: BlockExplorers;
     },
   ) {}
+
+  private get explorers(): BlockExplorers {
+    return this.deps.explorers ?? noExplorers;
+  }
 
   /** The chain of a network, when it is served and its contract is this token. */
   private chainFor(tokenNetwork: TokenNetwork): ChainNetwork | undefined {
@@ -145,14 +156,16 @@ export class DepositService {
   /** GET /api/app/asset/deposit/info?token&network */
   async info(userId: number, symbol: string, network: NetworkName): Promise<DepositInfo> {
     const { token, tokenNetwork, chain } = await this.resolve(symbol, network);
+    const address = await this.addressOf(userId, chain);
     return {
       token: token.symbol,
       network,
-      address: await this.addressOf(userId, chain),
+      address,
       minDeposit: tokenNetwork.minDeposit,
       confirmations: requiredConfirmations(chain, tokenNetwork),
       chainId: chain.chainId,
       contractAddress: getAddress(chain.tokenAddress),
+      explorerAddressUrl: this.explorers.addressUrl(network, address),
     };
   }
 
@@ -166,7 +179,12 @@ export class DepositService {
       offset: (query.page - 1) * query.pageSize,
       limit: query.pageSize,
     });
-    return { list: rows.map(toDepositRecord), total, page: query.page, pageSize: query.pageSize };
+    return {
+      list: rows.map((row) => toDepositRecord(row, this.explorers)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   /** One of the user's own deposits; anyone else's (or no such id) is 404. */
@@ -176,7 +194,7 @@ export class DepositService {
       ? await repo.userDeposit(this.deps.db, userId, numeric)
       : undefined;
     if (!row) throw new AppError(404, 'not_found', 'errors.notFound');
-    return toDepositRecord(row);
+    return toDepositRecord(row, this.explorers);
   }
 
   // ---- Operations ----
@@ -199,7 +217,7 @@ export class DepositService {
     });
     return {
       list: rows.map((row) => ({
-        ...toDepositRecord(row),
+        ...toDepositRecord(row, this.explorers),
         userId: String(row.userId),
         email: row.email,
         blockNumber: row.blockNumber,

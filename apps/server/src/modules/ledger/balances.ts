@@ -132,3 +132,121 @@ export async function lockedAvailable(db: Queryable, userId: number, token: stri
   );
   return row?.available ?? '0';
 }
+
+/** One of a user's ledger entries with what caused it, as a step of an operation. */
+export interface OperationStepRow {
+  id: number;
+  type: string;
+  availableDelta: string;
+  frozenDelta: string;
+  availableAfter: string;
+  frozenAfter: string;
+  refType: string;
+  refId: string | null;
+  causeKey: string | null;
+  createdAt: Date;
+}
+
+export interface OperationFilter {
+  userId: number;
+  token: string;
+  /** Business types to keep (a category); all when absent. */
+  types?: readonly string[];
+  /** Ref types whose entries form one operation (a withdrawal's freeze and refund). */
+  groupedRefTypes: readonly string[];
+  offset: number;
+  limit: number;
+}
+
+/**
+ * A user's entries of one token grouped into operations, newest operation first (by its first entry):
+ * entries whose movement has a grouped ref type and the same ref are one operation, every other entry
+ * is its own. Two queries for the page (its operations, then their entries) and one for the total,
+ * all on the user's one account for the token (postings index on (account_id, id)).
+ */
+export async function userOperations(
+  db: Queryable,
+  filter: OperationFilter,
+): Promise<{ operations: { key: string; steps: OperationStepRow[] }[]; total: number }> {
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.owner, userOwner(filter.userId)), eq(accounts.token, filter.token)));
+  if (!account) return { operations: [], total: 0 };
+
+  const grouped = filter.groupedRefTypes.length
+    ? sql.join(
+        filter.groupedRefTypes.map((type) => sql`${type}`),
+        sql`, `,
+      )
+    : sql`null`;
+  const operationKey = sql`case when m.ref_type in (${grouped}) and m.ref_id is not null
+      then m.ref_type || ':' || m.ref_id else 'entry:' || p.id::text end`;
+  const typeFilter = filter.types
+    ? filter.types.length
+      ? sql`and m.type in (${sql.join(
+          filter.types.map((type) => sql`${type}`),
+          sql`, `,
+        )})`
+      : sql`and false`
+    : sql``;
+  const entries = sql`select p.id, ${operationKey} as op
+      from ledger_postings p join ledger_movements m on m.id = p.movement_id
+      where p.account_id = ${account.id} ${typeFilter}`;
+
+  const page = await queryRows<{ op: string }>(
+    db,
+    sql`select op, min(id) as first_id from (${entries}) e
+        group by op order by first_id desc limit ${filter.limit} offset ${filter.offset}`,
+  );
+  const [counted] = await queryRows<{ total: string | number }>(
+    db,
+    sql`select count(distinct op) as total from (${entries}) e`,
+  );
+  const total = Number(counted?.total ?? 0);
+  if (page.length === 0) return { operations: [], total };
+
+  const keys = page.map((row) => row.op);
+  const steps = await queryRows<{
+    id: string | number;
+    op: string;
+    type: string;
+    available_delta: string;
+    frozen_delta: string;
+    available_after: string;
+    frozen_after: string;
+    ref_type: string;
+    ref_id: string | null;
+    cause_key: string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select p.id, ${operationKey} as op, m.type,
+          p.available_delta::text as available_delta, p.frozen_delta::text as frozen_delta,
+          p.available_after::text as available_after, p.frozen_after::text as frozen_after,
+          m.ref_type, m.ref_id, m.cause_key, m.created_at
+        from ledger_postings p join ledger_movements m on m.id = p.movement_id
+        where p.account_id = ${account.id} ${typeFilter}
+          and ${operationKey} in (${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )})
+        order by p.id asc`,
+  );
+  const byKey = new Map<string, OperationStepRow[]>(keys.map((key) => [key, []]));
+  for (const row of steps) {
+    byKey.get(row.op)?.push({
+      id: Number(row.id),
+      type: row.type,
+      availableDelta: row.available_delta,
+      frozenDelta: row.frozen_delta,
+      availableAfter: row.available_after,
+      frozenAfter: row.frozen_after,
+      refType: row.ref_type,
+      refId: row.ref_id,
+      causeKey: row.cause_key,
+      createdAt: new Date(row.created_at),
+    });
+  }
+  return { operations: keys.map((key) => ({ key, steps: byKey.get(key)! })), total };
+}

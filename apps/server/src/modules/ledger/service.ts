@@ -497,6 +497,11 @@ export class LedgerService {
     return balances.userEntries(this.deps.db, filter);
   }
 
+  /** A user's entries of a token grouped into operations, newest first (the activity history). */
+  operationsOf(filter: balances.OperationFilter) {
+    return balances.userOperations(this.deps.db, filter);
+  }
+
   /** One of the user's entries (anyone else's is undefined). */
   entryOf(userId: number, id: number) {
     return balances.userEntry(this.deps.db, userId, id);

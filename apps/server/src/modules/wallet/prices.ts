@@ -1,6 +1,6 @@
-// Where USDT values of balances get their prices. The market-feed issue supplies live prices through
-// this interface; until it lands the product values balances at each token's configured reference
-// price (tokens.reference_price). Tests use FixedPriceSource.
+// Where USDT values of balances get their prices: the market's last tick of TOKENUSDT (MarketPriceSource,
+// the product's), else the token's configured reference price (before the feed's first tick, or for a
+// token without a pair). Tests use FixedPriceSource.
 import type { Clock } from '../../clock';
 import type { TokenRegistry } from '../token/registry';
 
@@ -16,7 +16,7 @@ export interface PriceSource {
   getPrice(symbol: string): Promise<PriceQuote | undefined>;
 }
 
-/** The configured reference prices; stands in for the market feed until it exists. */
+/** The configured reference prices. */
 export class ReferencePriceSource implements PriceSource {
   constructor(private readonly deps: { tokens: TokenRegistry; clock: Clock }) {}
 
@@ -37,5 +37,26 @@ export class FixedPriceSource implements PriceSource {
   async getPrice(symbol: string): Promise<PriceQuote | undefined> {
     const price = this.prices[symbol];
     return price === undefined ? undefined : { price, at: this.at };
+  }
+}
+
+/** The live market: the last tick of `${symbol}USDT`, falling back to the reference price. */
+export class MarketPriceSource implements PriceSource {
+  private readonly reference: ReferencePriceSource;
+
+  constructor(
+    private readonly deps: {
+      tokens: TokenRegistry;
+      clock: Clock;
+      market: { lastPrice(symbol: string): { price: string; time: number } | undefined };
+    },
+  ) {
+    this.reference = new ReferencePriceSource(deps);
+  }
+
+  async getPrice(symbol: string): Promise<PriceQuote | undefined> {
+    const last = this.deps.market.lastPrice(`${symbol}USDT`);
+    if (last) return { price: last.price, at: new Date(last.time) };
+    return this.reference.getPrice(symbol);
   }
 }

@@ -1,7 +1,10 @@
-// /api/app/asset/*: precisions (public), balances, overview and the user's ledger entries.
+// /api/app/asset/*: precisions (public), balances, overview, the user's ledger entries and their
+// history as operations (activity).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  activityItem,
+  activityQuery,
   assetOverview,
   balanceList,
   flowDetailQuery,
@@ -86,6 +89,19 @@ export async function walletRoutes(
       },
     },
     async (request) => ok(await wallet.flows(requireUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/api/app/asset/activity',
+    {
+      schema: {
+        summary:
+          "The user's history of a token as operations (a withdrawal with its refund is one item), newest first, by category",
+        querystring: activityQuery,
+        response: { 200: okEnvelope(pageSchema(activityItem)) },
+      },
+    },
+    async (request) => ok(await wallet.activity(requireUser(request).id, request.query)),
   );
 
   app.get(

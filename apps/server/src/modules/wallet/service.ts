@@ -1,10 +1,11 @@
 // What a user sees of their money: balances valued in USDT, the overview, and their ledger entries.
-import type { AssetOverview, Balance, BusinessType, FlowEntry } from '@tradeflip/contract';
+import type { ActivityCategory, AssetOverview, Balance, BusinessType, FlowEntry } from '@tradeflip/contract';
 import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { TokenRegistry } from '../token/registry';
+import { userActivity } from './activity';
 import type { PriceQuote, PriceSource } from './prices';
 import type { EntryRow, LedgerService } from '../ledger/service';
 
@@ -107,6 +108,19 @@ export class WalletService {
       limit: query.pageSize,
     });
     return { list: rows.map(toFlowEntry), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** The token's history as operations in the user's words (activity.ts). */
+  activity(
+    userId: number,
+    query: { token: string; category?: ActivityCategory | undefined; page: number; pageSize: number },
+  ) {
+    return userActivity(this.deps.ledger, userId, {
+      token: query.token.toUpperCase(),
+      page: query.page,
+      pageSize: query.pageSize,
+      ...(query.category && { category: query.category }),
+    });
   }
 
   /** One of the user's own entries; anyone else's (or no such id) is 404. */

@@ -89,11 +89,19 @@ export async function transition(
   id: number,
   from: WithdrawalStatus,
   changes: Partial<NewWithdrawal> & { status: WithdrawalStatus; updatedAt: Date },
+  /** Only the owner's withdrawal moves (a user's own cancel). */
+  options: { userId?: number } = {},
 ): Promise<WithdrawalRow | undefined> {
   const [row] = await db
     .update(withdrawals)
     .set(changes)
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
+    .where(
+      and(
+        eq(withdrawals.id, id),
+        eq(withdrawals.status, from),
+        options.userId === undefined ? undefined : eq(withdrawals.userId, options.userId),
+      ),
+    )
     .returning();
   return row;
 }

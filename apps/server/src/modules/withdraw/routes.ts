@@ -1,23 +1,33 @@
-// /api/app/asset/withdraw*: the user's withdrawal config, request, records and record detail.
+// /api/app/asset/withdraw*: the user's withdrawal config, request, cancel, records and record detail,
+// and the address book of saved recipients.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  deleteAddressBody,
+  okEmptyEnvelope,
   okEnvelope,
+  savedAddress,
+  savedAddressList,
+  saveAddressBody,
   pageSchema,
   recordIdQuery,
   withdrawBody,
+  withdrawCancelBody,
   withdrawConfig,
   withdrawConfigQuery,
   withdrawListQuery,
   withdrawalRecord,
 } from '@tradeflip/contract';
 import { requireUser } from '../../plugins/auth';
+import { networkName } from '@tradeflip/contract';
+import { z } from 'zod';
+import type { AddressBook } from './address-book';
 import type { WithdrawService } from './service';
-import { ok, routeGroup } from '../../plugins/route-group';
+import { ok, okEmpty, routeGroup } from '../../plugins/route-group';
 
 export async function withdrawRoutes(
   base: FastifyInstance,
-  { withdrawals }: { withdrawals: WithdrawService },
+  { withdrawals, addressBook }: { withdrawals: WithdrawService; addressBook: AddressBook },
 ) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   routeGroup(app, { kind: 'user', tag: 'asset' });
@@ -59,6 +69,22 @@ export async function withdrawRoutes(
     },
   );
 
+  app.post(
+    '/api/app/asset/withdraw/cancel',
+    {
+      schema: {
+        summary:
+          'Cancel one of the user’s withdrawals still in review; amount + fee return to available (409 once reviewed)',
+        body: withdrawCancelBody,
+        response: { 200: okEnvelope(withdrawalRecord) },
+      },
+    },
+    async (request) =>
+      ok(
+        await withdrawals.cancel(requireUser(request).id, request.body.id, request.lang, request.idempotency),
+      ),
+  );
+
   app.get(
     '/api/app/asset/withdraw/list',
     {
@@ -81,5 +107,44 @@ export async function withdrawRoutes(
       },
     },
     async (request) => ok(await withdrawals.detail(requireUser(request).id, request.query.id, request.lang)),
+  );
+
+  app.get(
+    '/api/app/asset/withdraw/addresses',
+    {
+      schema: {
+        summary: "The user's saved withdrawal addresses, newest first (optionally of one network)",
+        querystring: z.object({ network: networkName.optional() }),
+        response: { 200: okEnvelope(savedAddressList) },
+      },
+    },
+    async (request) => ok(await addressBook.list(requireUser(request).id, request.query.network)),
+  );
+
+  app.post(
+    '/api/app/asset/withdraw/addresses',
+    {
+      schema: {
+        summary: 'Save a withdrawal address with a label (checked like a withdrawal recipient)',
+        body: saveAddressBody,
+        response: { 200: okEnvelope(savedAddress) },
+      },
+    },
+    async (request) => ok(await addressBook.save(requireUser(request).id, request.body, request.idempotency)),
+  );
+
+  app.post(
+    '/api/app/asset/withdraw/addresses/delete',
+    {
+      schema: {
+        summary: 'Remove one of the user’s saved addresses (anyone else’s answers 404)',
+        body: deleteAddressBody,
+        response: { 200: okEmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await addressBook.remove(requireUser(request).id, request.body.id);
+      return okEmpty;
+    },
   );
 }

@@ -1,5 +1,6 @@
 // Withdrawals (DESIGN §5, issue 4): the user's request, validated as spec §5 says, freezes amount + fee
-// (`reviewing`); an operator approves or rejects it (rejection returns the funds); the sender
+// (`reviewing`); an operator approves or rejects it (rejection returns the funds), or, while it is
+// still in review, its owner cancels it (the funds return; issue 9); the sender
 // (workers/withdrawal-sender.ts) signs and broadcasts approved ones and reports them here as completed
 // or failed. Every change of money is a `withdraw` entry with a cause key, so each step moves it once.
 import { randomInt } from 'node:crypto';
@@ -13,6 +14,7 @@ import {
 import { isMessageKey, translate, type Language } from '@tradeflip/i18n';
 import { Decimal, plainDecimal } from '@tradeflip/money';
 import { getAddress, isAddress, zeroAddress } from 'viem';
+import { noExplorers, type BlockExplorers } from '../../chain/explorers';
 import type { ChainNetwork, ChainRegistry } from '../../chain/registry';
 import type { Clock } from '../../clock';
 import type { RateRule } from '../../config';
@@ -57,6 +59,21 @@ function refusedAddress(address: string, chain: ChainNetwork | undefined): AppEr
   return reason && new AppError(400, 'validation', reason, { fields: { address: reason } });
 }
 
+/**
+ * Throws the reason a recipient can't be sent to: a mistyped checksum (mixed case is an EIP-55
+ * checksum), or an address that takes tokens and never gives them back. Withdrawals and the address
+ * book check the same.
+ */
+export function checkRecipient(address: string, chain: ChainNetwork | undefined): void {
+  if (!isAddress(address, { strict: true })) {
+    throw new AppError(400, 'validation', 'validation.invalidAddress', {
+      fields: { address: 'validation.invalidAddress' },
+    });
+  }
+  const refused = refusedAddress(address, chain);
+  if (refused) throw refused;
+}
+
 function exceedsAvailable(available: string, token: string): AppError {
   return new AppError(400, 'insufficient_balance', 'validation.amountExceedsAvailable', {
     fields: { amount: 'validation.amountExceedsAvailable' },
@@ -89,7 +106,11 @@ function reasonText(lang: Language, reason: string | null): string | null {
   return isMessageKey(reason) ? translate(lang, reason) : reason;
 }
 
-export function toWithdrawalRecord(row: repo.WithdrawalRow, lang: Language): WithdrawalRecord {
+export function toWithdrawalRecord(
+  row: repo.WithdrawalRow,
+  lang: Language,
+  explorers: BlockExplorers = noExplorers,
+): WithdrawalRecord {
   return {
     id: String(row.id),
     orderNo: row.orderNo,
@@ -107,12 +128,19 @@ export function toWithdrawalRecord(row: repo.WithdrawalRow, lang: Language): Wit
     processedAt: row.processedAt?.toISOString() ?? null,
     estimatedArrival:
       row.status === 'reviewing' ? new Date(row.createdAt.getTime() + REVIEW_MS).toISOString() : null,
+    cancellable: row.status === 'reviewing',
+    explorerTxUrl: explorers.txUrl(row.network, row.txHash),
   };
 }
 
-export function toAdminWithdrawal(row: repo.WithdrawalRow, email: string, lang: Language): AdminWithdrawal {
+export function toAdminWithdrawal(
+  row: repo.WithdrawalRow,
+  email: string,
+  lang: Language,
+  explorers: BlockExplorers = noExplorers,
+): AdminWithdrawal {
   return {
-    ...toWithdrawalRecord(row, lang),
+    ...toWithdrawalRecord(row, lang, explorers),
     userId: String(row.userId),
     email,
     nonce: row.nonce,
@@ -129,6 +157,8 @@ export interface WithdrawServiceDeps {
   accounts: Pick<AccountService, 'requireActive'>;
   /** The EVM networks; without one (or its hot wallet) withdrawals there are unavailable. */
   chains?: ChainRegistry;
+  /** Links to each network's block explorer, where one is configured. */
+  explorers?: BlockExplorers;
   limiter?: RateLimiter;
   /** Wrong-password guesses allowed per user (the login limit per email); null: unlimited. */
   passwordRule?: RateRule | null;
@@ -147,6 +177,10 @@ export class WithdrawService {
 
   private now() {
     return this.deps.clock.now();
+  }
+
+  private get explorers(): BlockExplorers {
+    return this.deps.explorers ?? noExplorers;
   }
 
   /** Whether the token can be withdrawn on the network right now, and its rules there. */
@@ -198,14 +232,7 @@ export class WithdrawService {
     if (!network) throw withdrawUnavailable();
     const { enabled, amountDp } = this.networkOf(token, network);
     if (!enabled) throw withdrawUnavailable();
-    // Mixed case is an EIP-55 checksum: a wrong one is a mistyped address.
-    if (!isAddress(body.address, { strict: true })) {
-      throw new AppError(400, 'validation', 'validation.invalidAddress', {
-        fields: { address: 'validation.invalidAddress' },
-      });
-    }
-    const refused = refusedAddress(body.address, this.deps.chains?.network(network.network));
-    if (refused) throw refused;
+    checkRecipient(body.address, this.deps.chains?.network(network.network));
 
     const amount = new Decimal(body.amount);
     if (amount.decimalPlaces() > amountDp) {
@@ -259,7 +286,7 @@ export class WithdrawService {
           },
           tx,
         );
-        const answer = toWithdrawalRecord(inserted, lang);
+        const answer = toWithdrawalRecord(inserted, lang, this.explorers);
         await record?.commit(tx, answer);
         return answer;
       });
@@ -305,7 +332,7 @@ export class WithdrawService {
       limit: query.pageSize,
     });
     return {
-      list: rows.map((row) => toWithdrawalRecord(row, lang)),
+      list: rows.map((row) => toWithdrawalRecord(row, lang, this.explorers)),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -316,7 +343,40 @@ export class WithdrawService {
   async detail(userId: number, id: string, lang: Language): Promise<WithdrawalRecord> {
     const row = await repo.findWithdrawal(this.deps.db, Number(id), { userId });
     if (!row) throw notFound();
-    return toWithdrawalRecord(row, lang);
+    return toWithdrawalRecord(row, lang, this.explorers);
+  }
+
+  /**
+   * POST /api/app/asset/withdraw/cancel: reviewing → cancelled by its owner; amount + fee return to
+   * available, once (the cause key). The status change is a guarded UPDATE (`WHERE status =
+   * 'reviewing'`), so of this and an operator's approval or rejection at the same moment exactly one
+   * wins; the loser is told it is no longer in review and moves nothing.
+   */
+  async cancel(
+    userId: number,
+    id: string,
+    lang: Language,
+    record?: IdempotencyRecord,
+  ): Promise<WithdrawalRecord> {
+    const answer = await this.deps.db.transaction(async (tx) => {
+      const now = this.now();
+      const cancelled = await repo.transition(
+        tx,
+        Number(id),
+        'reviewing',
+        { status: 'cancelled', processedAt: now, updatedAt: now },
+        { userId },
+      );
+      if (!cancelled) return undefined;
+      await this.returnFunds(tx, cancelled, 'cancel');
+      const view = toWithdrawalRecord(cancelled, lang, this.explorers);
+      await record?.commit(tx, view);
+      return view;
+    });
+    if (answer) return answer;
+    // Not the owner's, or not there: 404. The owner's but reviewed (or cancelled) already: 409.
+    if (!(await repo.findWithdrawal(this.deps.db, Number(id), { userId }))) throw notFound();
+    throw new AppError(409, 'conflict', 'errors.withdrawalNotCancellable');
   }
 
   // ---- Operations ----
@@ -333,7 +393,7 @@ export class WithdrawService {
       limit: query.pageSize,
     });
     return {
-      list: rows.map((row) => toAdminWithdrawal(row, row.email, lang)),
+      list: rows.map((row) => toAdminWithdrawal(row, row.email, lang, this.explorers)),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -350,7 +410,10 @@ export class WithdrawService {
         updatedAt: now,
       });
       if (!row) return undefined;
-      const approved = { row, view: toAdminWithdrawal(row, await repo.emailOf(tx, row.userId), lang) };
+      const approved = {
+        row,
+        view: toAdminWithdrawal(row, await repo.emailOf(tx, row.userId), lang, this.explorers),
+      };
       await record?.commit(tx, approved.view);
       return approved;
     });
@@ -377,7 +440,12 @@ export class WithdrawService {
       });
       if (!rejected) return undefined;
       await this.returnFunds(tx, rejected, 'reject');
-      const answer = toAdminWithdrawal(rejected, await repo.emailOf(tx, rejected.userId), lang);
+      const answer = toAdminWithdrawal(
+        rejected,
+        await repo.emailOf(tx, rejected.userId),
+        lang,
+        this.explorers,
+      );
       await record?.commit(tx, answer);
       return answer;
     });
@@ -390,7 +458,7 @@ export class WithdrawService {
     return new AppError(409, 'conflict', 'errors.withdrawalNotReviewing');
   }
 
-  private async returnFunds(tx: Transaction, row: repo.WithdrawalRow, step: 'reject' | 'fail') {
+  private async returnFunds(tx: Transaction, row: repo.WithdrawalRow, step: 'reject' | 'fail' | 'cancel') {
     await this.deps.ledger.unfreeze(
       {
         userId: row.userId,

@@ -201,7 +201,7 @@ describeEachDatabase('withdrawals', (target) => {
         body: { password: 'Wrong1234' },
         reason: 'invalid_credentials',
         field: 'password',
-        en: 'The login password is incorrect',
+        en: 'The sign-in password is incorrect',
         zh: '登录密码错误',
       },
       {

@@ -1,7 +1,7 @@
 // Forms on react-hook-form with a zod schema (zodResolver; the schemas of packages/contract where the
 // server has them, so both say the same words). How every screen validates:
-// - on submit, every field: the messages under the fields, the first one's field focused, and its text
-//   given to the page (for the toast);
+// - on submit, every field: the messages under the fields and the first one's field focused (no toast:
+//   a message is said once, where it is about);
 // - on leaving a field that has something in it (an untouched empty field stays quiet until submit);
 // - while a person types in a field that shows a message (and in the fields that depend on it, such as
 //   a repeated password), so the message goes away once it is right.
@@ -17,6 +17,8 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isApiError, isCancel } from '@/lib/http/errors';
+import { showError } from '@/lib/toast';
 import type { TextFieldProps } from './text-field';
 
 /** The type of an error whose message is a text from the server rather than an i18n key. */
@@ -120,5 +122,15 @@ export function useZodForm<T extends FieldValues, Out = T>({
     return any;
   };
 
-  return { ...form, field, change, submit, check, setServerError, setServerErrors };
+  /**
+   * A failed call (made silent): the server's per-field messages go under their fields; anything else
+   * is one toast. Never both, so a message shows once.
+   */
+  const reportServerError = (err: unknown) => {
+    if (isCancel(err)) return;
+    if (isApiError(err) && setServerErrors(err.fields)) return;
+    showError(err);
+  };
+
+  return { ...form, field, change, submit, check, setServerError, setServerErrors, reportServerError };
 }

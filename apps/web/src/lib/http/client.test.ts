@@ -312,6 +312,17 @@ describe('timeout', () => {
   });
 });
 
+describe('the app-level network timeout (spec §9: 60 s)', () => {
+  it('caps a call that asks for longer', async () => {
+    const { result, request } = await send(() => http.post('/api/x', undefined, { timeout: 300_000 }));
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(request.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(request.aborted).toBe(true);
+    await expect(result).rejects.toMatchObject({ kind: 'timeout' });
+  });
+});
+
 describe('envelope', () => {
   it('resolves with data when code is 0', async () => {
     const { result, request } = await send(() => http.get<{ id: string }>('/api/app/user/me'));

@@ -22,12 +22,14 @@ export interface RequestOptions {
   idempotent?: boolean;
   /** Reuse a key across calls that are one logical operation (e.g. a user's manual retry). */
   idempotencyKey?: string;
-  /** Milliseconds; default 15 s. */
+  /** Milliseconds; default 15 s, at most 60 s (MAX_TIMEOUT_MS). */
   timeout?: number;
   signal?: AbortSignal;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** The app-level configured network timeout (spec §9): no call waits longer, whatever it asks. */
+export const MAX_TIMEOUT_MS = 60_000;
 export const FORCED_LOGOUT_REDIRECT_MS = 300;
 export const LOGIN_PATH = '/pages/login/index';
 /** Query parameter the login page reads to come back after sign-in. */
@@ -240,10 +242,13 @@ class Call {
 
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, opts.timeout ?? DEFAULT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      Math.min(opts.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS),
+    );
     this.current = { controller, timer };
     try {
       // Every status comes back as a response; the call decides what it means.

@@ -11,7 +11,7 @@ export function preloadLogin(): void {
 
 export async function login(body: LoginBody) {
   const { http } = await loadHttp();
-  return http.post<SessionResult>('/api/app/auth/login', body, { skipAuthRedirect: true });
+  return http.post<SessionResult>('/api/app/auth/login', body, { skipAuthRedirect: true, silent: true });
 }
 
 export function useLogin() {

@@ -9,7 +9,7 @@ export interface SendCodeResult {
 }
 
 export function sendCode(body: SendCodeBody) {
-  return http.post<SendCodeResult>('/api/app/auth/code', body, { skipAuthRedirect: true });
+  return http.post<SendCodeResult>('/api/app/auth/code', body, { skipAuthRedirect: true, silent: true });
 }
 
 export function useSendCode() {

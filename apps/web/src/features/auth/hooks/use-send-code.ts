@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CodeScene } from '@tradeflip/contract';
 import { isApiError } from '@/lib/http';
 import { useAntiRepeat } from '@/lib/anti-repeat';
-import { showToast } from '@/lib/toast';
+import { showError, showToast } from '@/lib/toast';
 import { useSendCode } from '../api/send-code';
 import { useCountdown } from './use-countdown';
 
@@ -23,18 +23,16 @@ export function useSendCodeFlow(scene: CodeScene, form: EmailForm) {
   const [secondsLeft, startCountdown] = useCountdown();
 
   const send = useAntiRepeat(async () => {
-    const problem = await form.check('email');
-    if (problem) {
-      showToast(problem);
-      return;
-    }
+    // A wrong email is said under the field (the check puts it there), not in a toast as well.
+    if (await form.check('email')) return;
     try {
       const result = await mutation.mutateAsync({ email: form.getValues('email').trim(), scene });
       startCountdown(Math.max(CODE_RESEND_SECONDS, result.resendAfter || 0));
       showToast(t('auth.codeSent'));
     } catch (err) {
       if (!isApiError(err)) return;
-      form.setServerErrors(err.fields);
+      // The server's words once: under the email when they are about it, else as a toast.
+      if (!form.setServerErrors(err.fields)) showError(err);
       const wait = retryAfterSeconds(err.body);
       if (wait > 0) startCountdown(wait);
     }

@@ -6,7 +6,6 @@ import type { ForgotBody } from '@tradeflip/contract';
 import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
-import { isApiError } from '@/lib/http';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { showToast } from '@/lib/toast';
 import { useResetPassword } from '../api/forgot';
@@ -35,10 +34,10 @@ export function ForgotPage() {
       showToast(t('auth.resetDone'));
       void navigate(paths.login, { replace: true, state: { email } });
     } catch (err) {
-      if (isApiError(err)) form.setServerErrors(err.fields);
+      form.reportServerError(err);
     }
   };
-  const submit = useAntiRepeat(form.submit(resetPassword, showToast));
+  const submit = useAntiRepeat(form.submit(resetPassword));
 
   return (
     <AuthLayout

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toast } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, renderApp } from '@/app/test-utils';
 import { errorUnder } from '@/components/form/test-helpers';
@@ -25,14 +26,15 @@ const session = {
 };
 
 describe('login page', () => {
-  it('says what is missing, under the fields and in a toast', async () => {
+  it('says what is missing under the fields, once (no toast repeats it)', async () => {
+    const shown = vi.spyOn(Toast, 'show');
     const user = userEvent.setup();
     renderApp('/pages/login/index');
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(errorUnder('Email')).toBe('Please enter your email');
     expect(errorUnder('Password')).toBe('Please enter your password');
-    // The toast repeats the first problem.
-    await waitFor(() => expect(screen.getAllByText('Please enter your email')).toHaveLength(2));
+    expect(screen.getAllByText('Please enter your email')).toHaveLength(1);
+    expect(shown).not.toHaveBeenCalled();
   });
 
   it('checks the email format', async () => {
@@ -82,7 +84,7 @@ describe('login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it("puts the server's field messages under the fields", async () => {
+  it("puts the server's field messages under the fields, and only there", async () => {
     vi.spyOn(http, 'post').mockRejectedValue(
       new ApiError('Please enter a valid email address.', {
         code: 400,
@@ -98,6 +100,24 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Password'), 'x');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(errorUnder('Email')).toBe('Please enter a valid email address.'));
+    expect(screen.getAllByText('Please enter a valid email address.')).toHaveLength(1);
+  });
+
+  it('toasts a refusal that belongs to no field (wrong password), once', async () => {
+    vi.spyOn(http, 'post').mockRejectedValue(
+      new ApiError('Incorrect email or password', {
+        code: 401,
+        kind: 'envelope',
+        status: 401,
+        reason: 'invalid_credentials',
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/pages/login/index');
+    await user.type(await screen.findByLabelText('Email'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getAllByText('Incorrect email or password')).toHaveLength(1));
   });
 
   it('explains a forced sign-out', async () => {

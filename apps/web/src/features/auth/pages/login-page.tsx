@@ -6,7 +6,6 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { lazyResolver } from '@/components/form/lazy-resolver';
 import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
-import { isApiError } from '@/lib/http/errors';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { setSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
@@ -40,10 +39,10 @@ export function LoginPage() {
       showToast(t('auth.signedIn'));
       void navigate(safeRedirect(redirect), { replace: true });
     } catch (err) {
-      if (isApiError(err)) form.setServerErrors(err.fields);
+      form.reportServerError(err);
     }
   };
-  const submit = useAntiRepeat(form.submit(signIn, showToast));
+  const submit = useAntiRepeat(form.submit(signIn));
 
   // Keep ?redirect when moving between the auth screens, so sign-in still comes back.
   const carry = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';

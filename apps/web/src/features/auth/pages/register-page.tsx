@@ -6,7 +6,6 @@ import type { RegisterBody } from '@tradeflip/contract';
 import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
-import { isApiError } from '@/lib/http';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { setSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
@@ -53,10 +52,10 @@ export function RegisterPage() {
       showToast(t('auth.registered'));
       void navigate(safeRedirect(redirect), { replace: true });
     } catch (err) {
-      if (isApiError(err)) form.setServerErrors(err.fields);
+      form.reportServerError(err);
     }
   };
-  const submit = useAntiRepeat(form.submit(signUp, showToast));
+  const submit = useAntiRepeat(form.submit(signUp));
 
   const carry = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
 

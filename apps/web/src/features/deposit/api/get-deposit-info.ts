@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session';
 
 export function getDepositInfo(token: string, network: string, signal?: AbortSignal) {
   return http.get<DepositInfo>('/api/app/asset/deposit/info', {
+    silent: true,
     params: { token, network },
     ...(signal ? { signal } : {}),
   });

@@ -2,11 +2,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DepositRecord } from '@tradeflip/contract';
 import { http } from '@/lib/http';
+import { liveRefresh } from '@/lib/live-refresh';
 import { useSession } from '@/lib/session';
 import { isSettledDeposit } from './get-deposits';
 
 export function getDeposit(id: string, signal?: AbortSignal) {
   return http.get<DepositRecord>('/api/app/asset/deposit/detail', {
+    silent: true,
     params: { id },
     ...(signal ? { signal } : {}),
   });
@@ -30,7 +32,7 @@ export function useDeposit(id: string, opened: DepositRecord | undefined) {
     // A confirming deposit moves on by itself: follow it while the page is open.
     refetchInterval: (query) => {
       const record = query.state.data;
-      return record && !isSettledDeposit(record) ? 10_000 : false;
+      return record && !isSettledDeposit(record) ? liveRefresh.inFlightMs : false;
     },
   });
 }

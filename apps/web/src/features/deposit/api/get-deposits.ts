@@ -3,12 +3,14 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { DepositRecord } from '@tradeflip/contract';
 import { nextPageOf, type Page } from '@/components/paged-list';
 import { http } from '@/lib/http';
+import { liveRefresh } from '@/lib/live-refresh';
 import { useSession } from '@/lib/session';
 
 export const DEPOSIT_PAGE_SIZE = 20;
 
 export function getDeposits(page: number, signal?: AbortSignal) {
   return http.get<Page<DepositRecord>>('/api/app/asset/deposit/list', {
+    silent: true,
     params: { page, pageSize: DEPOSIT_PAGE_SIZE },
     ...(signal ? { signal } : {}),
   });
@@ -29,9 +31,12 @@ export function useDeposits() {
   return useInfiniteQuery({
     ...depositsQueryOptions(session?.user.id ?? ''),
     enabled: Boolean(session),
-    // While a deposit is on its way, follow its confirmations.
+    // While a deposit is on its way, follow its confirmations; otherwise look now and then, so one
+    // that was just sent appears without a pull to refresh.
     refetchInterval: (query) =>
-      query.state.data?.pages.some((p) => p.list.some((r) => !isSettledDeposit(r))) ? 15_000 : false,
+      query.state.data?.pages.some((p) => p.list.some((r) => !isSettledDeposit(r)))
+        ? liveRefresh.inFlightMs
+        : liveRefresh.watchMs,
   });
 }
 

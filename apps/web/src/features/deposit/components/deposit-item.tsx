@@ -1,7 +1,7 @@
 // One deposit in the records list: amount, network, time and status.
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord } from '@tradeflip/contract';
-import { amountDpOf, displayAmount, type PrecisionLookup } from '@tradeflip/money';
+import { amountDpOf, formatNumber, type PrecisionLookup } from '@tradeflip/money';
 import { RecordRow } from '@/components/record-row';
 import { DepositStatus } from './deposit-status';
 
@@ -17,7 +17,11 @@ export function DepositItem({ record, precisions, onOpen }: DepositItemProps) {
     <RecordRow
       testId="deposit-item"
       id={record.id}
-      amount={`+${displayAmount(record.amount, amountDpOf(precisions, record.token, record.network))}`}
+      // Only money that is (or is about to be) credited gets a +; a failed deposit never was.
+      amount={formatNumber(record.amount, 'amount', {
+        dp: amountDpOf(precisions, record.token, record.network),
+        signed: record.status !== 'failed',
+      })}
       token={record.token}
       network={record.network}
       createdAt={record.createdAt}

@@ -4,13 +4,15 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord } from '@tradeflip/contract';
-import { amountDpOf, displayAmount } from '@tradeflip/money';
+import { amountDpOf, formatNumber } from '@tradeflip/money';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmptyState } from '@/components/empty-state';
+import { ExplorerLink } from '@/components/explorer-link';
 import { RecordsIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { PageFrame } from '@/components/page-frame';
 import { RequireId } from '@/components/require-id';
+import { SkeletonCard } from '@/components/skeleton';
 import { formatDateTime } from '@/lib/format-time';
 import { isApiError } from '@/lib/http';
 import { usePrecisions } from '@/lib/precisions';
@@ -47,10 +49,10 @@ function DepositDetail({ id }: { id: string }) {
           title={t('deposit.notFound')}
         />
       ) : (
-        <LoadError onRetry={() => void deposit.refetch()} />
+        <LoadError error={deposit.error} onRetry={() => void deposit.refetch()} />
       );
     }
-    return <div className="deposit-card deposit-card--loading" aria-busy="true" />;
+    return <SkeletonCard lines={6} />;
   }
 
   const dp = amountDpOf(precisions, record.token, record.network);
@@ -59,7 +61,8 @@ function DepositDetail({ id }: { id: string }) {
       <section className="record-hero">
         <p className="record-hero__label">{t('deposit.amount')}</p>
         <p className="record-hero__amount" data-testid="deposit-detail-amount">
-          +{displayAmount(record.amount, dp)} <small>{record.token}</small>
+          {formatNumber(record.amount, 'amount', { dp, signed: record.status !== 'failed' })}{' '}
+          <small>{record.token}</small>
         </p>
         <DepositStatus record={record} testId="deposit-detail-status" />
       </section>
@@ -112,6 +115,7 @@ function DepositDetail({ id }: { id: string }) {
           {formatDateTime(record.processedAt)}
         </DetailRow>
       </DetailList>
+      <ExplorerLink href={record.explorerTxUrl} testId="deposit-detail-explorer" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toast } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DepositInfo, DepositOptions, DepositRecord } from '@tradeflip/contract';
 import { currentPath, renderApp } from '@/app/test-utils';
@@ -7,6 +8,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { ApiError, http, type RequestOptions } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
 import { resetPrecisions } from '@/lib/precisions';
+import { liveRefresh } from '@/lib/live-refresh';
 import { storageKeys } from '@/lib/storage-keys';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -36,6 +38,7 @@ function info(network: 'ERC20' | 'BEP20'): DepositInfo {
     confirmations: network === 'ERC20' ? 12 : 15,
     chainId: 31337,
     contractAddress: CONTRACT,
+    explorerAddressUrl: null,
   };
 }
 
@@ -54,6 +57,7 @@ function deposit(n: number, over: Partial<DepositRecord> = {}): DepositRecord {
     belowMinimum: false,
     createdAt: '2026-11-21T10:00:00.000Z',
     processedAt: '2026-11-21T10:01:00.000Z',
+    explorerTxUrl: null,
     ...over,
   };
 }
@@ -81,6 +85,8 @@ beforeEach(() => {
     if (url === '/api/app/asset/deposit/info') {
       return Promise.resolve(info(opts?.params?.network as 'ERC20' | 'BEP20'));
     }
+    if (url === '/api/app/asset/deposit/list')
+      return Promise.resolve({ list: [], total: 0, page: 1, pageSize: 20 });
     return Promise.reject(new Error(`unexpected ${url}`));
   };
   get = vi
@@ -89,14 +95,26 @@ beforeEach(() => {
 });
 
 describe('Deposit', () => {
-  it('shows the address with a QR code, copies it, and says the minimum and confirmations', async () => {
+  it('asks for the network first, then shows the address with a QR code, the warning before it, copies it', async () => {
     const user = userEvent.setup();
     renderApp('/pages/wallet/deposit', { signedIn: true });
+    // No network is chosen for the person: sending on the wrong one loses the funds.
+    expect((await screen.findByTestId('deposit-choose-network')).textContent).toContain(
+      'Choose the network you send from',
+    );
+    expect(screen.queryByTestId('deposit-address')).toBeNull();
+    expect(callsTo('/api/app/asset/deposit/info')).toEqual([]);
+    expect(screen.getByTestId('deposit-token-USDT').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('deposit-network-ERC20').getAttribute('aria-checked')).toBe('false');
+    await user.click(screen.getByTestId('deposit-network-ERC20'));
     expect((await screen.findByTestId('deposit-address')).textContent).toBe(ADDRESS);
     expect(callsTo('/api/app/asset/deposit/info')).toEqual([{ token: 'USDT', network: 'ERC20' }]);
-    // USDT and ERC20 (the first open network) are chosen.
-    expect(screen.getByTestId('deposit-token-USDT').getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByTestId('deposit-network-ERC20').getAttribute('aria-checked')).toBe('true');
+    // The warning comes before the address in the page.
+    const warning = screen.getByTestId('deposit-warning');
+    expect(warning.compareDocumentPosition(screen.getByTestId('deposit-address'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(screen.getByTestId('deposit-save-qr')).toBeTruthy();
 
     const qr = screen.getByTestId('deposit-qr');
     expect(qr.dataset.value).toBe(ADDRESS);
@@ -121,7 +139,7 @@ describe('Deposit', () => {
 
   it("says 'Deposit is not available for this token' on a disabled network, without asking for an address", async () => {
     const user = userEvent.setup();
-    renderApp('/pages/wallet/deposit?token=usdt', { signedIn: true });
+    renderApp('/pages/wallet/deposit?token=usdt&network=ERC20', { signedIn: true });
     await screen.findByTestId('deposit-address');
     await user.click(screen.getByTestId('deposit-network-BEP20'));
     expect((await screen.findByTestId('deposit-unavailable')).textContent).toContain(
@@ -143,7 +161,9 @@ describe('Deposit', () => {
               { token: 'BTC', name: 'Bitcoin', enabled: false, networks: [] },
             ],
           })
-        : Promise.resolve(info(opts?.params?.network as 'BEP20'));
+        : url === '/api/app/asset/deposit/list'
+          ? Promise.resolve({ list: [], total: 0, page: 1, pageSize: 20 })
+          : Promise.resolve(info(opts?.params?.network as 'BEP20'));
     const user = userEvent.setup();
     const first = renderApp('/pages/wallet/deposit?network=bsc', { signedIn: true });
     await screen.findByTestId('deposit-address');
@@ -160,7 +180,7 @@ describe('Deposit', () => {
     expect((await screen.findByTestId('deposit-unavailable')).textContent).toContain('该币种暂不支持充值');
   });
 
-  it("toasts 'Failed to fetch deposit options' when they cannot be loaded, and retries", async () => {
+  it("says 'Failed to fetch deposit options' once, in place, when they cannot be loaded, and retries", async () => {
     const ok = answer;
     answer = (url) =>
       url === '/api/app/asset/deposit/options'
@@ -168,15 +188,53 @@ describe('Deposit', () => {
             new ApiError('Server busy. Try again later', { kind: 'http', code: 503, status: 503 }),
           )
         : ok(url);
+    const shown = vi.spyOn(Toast, 'show');
     const user = userEvent.setup();
-    renderApp('/pages/wallet/deposit', { signedIn: true });
+    renderApp('/pages/wallet/deposit?network=ERC20', { signedIn: true });
     const error = await screen.findByTestId('load-error');
-    await waitFor(() => expect(toastText()).toBe('Failed to fetch deposit options'));
-    // The client's own toast stays quiet: the spec's words are said instead.
+    expect(error.textContent).toContain('Failed to fetch deposit options');
+    expect(error.textContent).toContain('Server busy. Try again later');
+    // No toast repeats it: the call is silent and the page says it.
     expect(get.mock.calls[0]?.[1]).toEqual(expect.objectContaining({ silent: true }));
+    expect(shown).not.toHaveBeenCalled();
     answer = ok;
     await user.click(within(error).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('deposit-address')).toBeTruthy();
+  });
+});
+
+describe('Deposit: a deposit arriving while the page is open', () => {
+  it("says 'Deposit detected, confirming n/N' by itself, then that it was credited", async () => {
+    const ok = answer;
+    let arriving: DepositRecord[] = [];
+    answer = (url, opts) =>
+      url === '/api/app/asset/deposit/list'
+        ? Promise.resolve({ list: arriving, total: arriving.length, page: 1, pageSize: 20 })
+        : ok(url, opts);
+    // The page's looks at the records, every 30 ms instead of every few seconds (real time).
+    const intervals = { ...liveRefresh };
+    liveRefresh.watchMs = 30;
+    liveRefresh.inFlightMs = 30;
+    try {
+      renderApp('/pages/wallet/deposit?network=ERC20', { signedIn: true });
+      await screen.findByTestId('deposit-address');
+      expect(screen.queryByTestId('deposit-arriving')).toBeNull();
+
+      // The chain watcher sees a deposit: the page's next look (no reload) shows it.
+      arriving = [
+        deposit(9, { status: 'confirming', confirmations: 2, requiredConfirmations: 15, processedAt: null }),
+      ];
+      const banner = await screen.findByTestId('deposit-arriving');
+      expect(banner.textContent).toContain('Deposit detected, confirming 2/15');
+      expect(banner.getAttribute('href')).toBe('/pages/wallet/depositDetail?id=9');
+
+      arriving = [deposit(9, { status: 'completed', processedAt: new Date().toISOString() })];
+      await waitFor(() =>
+        expect(screen.getByTestId('deposit-arriving').textContent).toContain('25.123456 USDT credited'),
+      );
+    } finally {
+      Object.assign(liveRefresh, intervals);
+    }
   });
 });
 
@@ -233,6 +291,9 @@ describe('Deposit records', () => {
     const first = screen.getAllByTestId('deposit-item')[0]!;
     expect(within(first).getByTestId('deposit-item-amount').textContent).toBe('+25.123456 USDT');
     expect(within(first).getByTestId('deposit-item-network').textContent).toBe('BEP20');
+    // A failed deposit was never credited: no plus sign.
+    const failed = screen.getAllByTestId('deposit-item')[3]!;
+    expect(within(failed).getByTestId('deposit-item-amount').textContent).toBe('25.123456 USDT');
     expect(within(first).getByTestId('deposit-item-time').textContent).toBe(
       formatDateTime('2026-11-21T10:00:00.000Z'),
     );
@@ -290,7 +351,7 @@ describe('Deposit detail', () => {
     renderApp('/pages/wallet/depositDetail?id=7', { signedIn: true });
     const detail = await screen.findByTestId('deposit-detail');
     const field = (id: string) => within(detail).getByTestId(id).textContent;
-    expect(field('deposit-detail-amount')).toBe('+0.500000 USDT');
+    expect(field('deposit-detail-amount')).toBe('+0.5 USDT');
     expect(field('deposit-detail-status')).toBe('Confirming (4/15)');
     expect(field('deposit-detail-token')).toBe('USDT');
     expect(field('deposit-detail-network')).toBe('BEP20');

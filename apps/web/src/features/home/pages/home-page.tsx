@@ -14,6 +14,7 @@ import {
   WithdrawIcon,
 } from '@/components/icons';
 import { useDocumentTitle } from '@/components/page-frame';
+import { WhenVisible } from '@/components/when-visible';
 import { useSession } from '@/lib/session';
 import './home.css';
 
@@ -23,6 +24,12 @@ const BalanceSummary = lazy(async () => {
   const [summary] = await Promise.all([import('@/components/balance-summary'), loadAppQueryClient()]);
   return { default: summary.BalanceSummary };
 });
+
+// The market list (below the fold) brings the HTTP client, the WebSocket, zod and decimal.js with it
+// when the person scrolls to it.
+const TickerList = lazy(async () => ({
+  default: (await import('../components/ticker-list')).TickerList,
+}));
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -120,6 +127,13 @@ export function HomePage() {
         <QuickEntry to={paths.invite} icon={<GiftIcon />} label={t('home.invite')} testId="entry-invite" />
         <QuickEntry to={paths.vip} icon={<CrownIcon />} label={t('home.vip')} testId="entry-vip" />
       </nav>
+
+      <h2 className="section-title">{t('home.markets')}</h2>
+      <WhenVisible minHeight={362}>
+        <Suspense fallback={<div className="tickers-slot" />}>
+          <TickerList />
+        </Suspense>
+      </WhenVisible>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { http } from '@/lib/http';
 
 /** Answers a new session: the old tokens are revoked. */
 export function changePassword(body: ChangePasswordBody) {
-  return http.post<SessionResult>('/api/app/user/password', body);
+  return http.post<SessionResult>('/api/app/user/password', body, { silent: true });
 }
 
 export function useChangePassword() {

@@ -10,7 +10,6 @@ import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { PageFrame } from '@/components/page-frame';
 import { useGoBack } from '@/components/use-go-back';
-import { isApiError } from '@/lib/http';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { setSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
@@ -45,10 +44,10 @@ export function PasswordPage() {
       showToast(t('password.changed'));
       goBack();
     } catch (err) {
-      if (isApiError(err)) form.setServerErrors(err.fields);
+      form.reportServerError(err);
     }
   };
-  const submit = useAntiRepeat(form.submit(changePassword, showToast));
+  const submit = useAntiRepeat(form.submit(changePassword));
 
   return (
     <PageFrame title={t('titles.password')}>

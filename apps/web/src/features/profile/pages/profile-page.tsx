@@ -19,6 +19,7 @@ import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useMe } from '../api/get-me';
 import { MenuList } from '../components/menu-list';
+import { UpColorSetting } from '../components/up-color-setting';
 import './profile.css';
 
 export function ProfilePage() {
@@ -93,6 +94,7 @@ export function ProfilePage() {
           },
         ]}
       />
+      <UpColorSetting />
     </div>
   );
 }

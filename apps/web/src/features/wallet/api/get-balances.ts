@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session';
 
 export async function getBalances(): Promise<Balance[]> {
   await ensurePrecisions();
-  const { list } = await http.get<{ list: Balance[] }>('/api/app/asset/balances');
+  const { list } = await http.get<{ list: Balance[] }>('/api/app/asset/balances', { silent: true });
   return list;
 }
 

@@ -1,21 +1,24 @@
-// Total assets (/pages/asset/total): the total ≈ USDT value, then every token with available, frozen
-// and ≈ USDT value. Pull down to refresh; tap a token for its history.
+// Total assets (/pages/asset/total): the total ≈ USDT value (with the hide-balances eye), then every
+// token with its total, available and ≈ USDT value. Pull down to refresh; tap a token for its history.
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { Balance } from '@tradeflip/contract';
-import { Decimal, displayAmount, displayValuation } from '@tradeflip/money';
+import { Decimal, formatNumber } from '@tradeflip/money';
 import { paths } from '@/lib/paths';
 import { EmptyState } from '@/components/empty-state';
 import { ChevronRightIcon, DepositIcon, WalletIcon, WithdrawIcon } from '@/components/icons';
+import { HideBalancesToggle } from '@/components/hide-balances-toggle';
 import { PageFrame } from '@/components/page-frame';
+import { SkeletonRows } from '@/components/skeleton';
 import { useAssetOverview } from '@/lib/asset-overview';
 import { formatDateTime } from '@/lib/format-time';
+import { useBalancesHidden } from '@/lib/hide-balances';
 import { usePrecisions } from '@/lib/precisions';
 import { useBalances } from '../api/get-balances';
 import { LoadError } from '@/components/load-error';
-import { TokenBadge } from '../components/token-badge';
+import { TokenLogo } from '@/components/token-logo';
 import { tokenAmountDp } from '../components/token-decimals';
 import '@/components/records.css';
 import '../components/wallet.css';
@@ -26,6 +29,7 @@ export function AssetTotalPage() {
   const overview = useAssetOverview();
   const balances = useBalances();
   const [hideZero, setHideZero] = useState(false);
+  const hidden = useBalancesHidden();
 
   const refresh = async () => {
     await Promise.all([overview.refetch(), balances.refetch()]);
@@ -35,21 +39,24 @@ export function AssetTotalPage() {
     <PageFrame title={t('titles.assetTotal')} className="wallet">
       <PullToRefresh onRefresh={refresh}>
         <section className="asset-hero" data-testid="asset-overview">
-          <p className="asset-hero__label">{t('wallet.totalLabel')}</p>
+          <p className="asset-hero__label">
+            {t('wallet.totalLabel')}
+            <HideBalancesToggle />
+          </p>
           <p className="asset-hero__value" data-testid="asset-total-usdt">
-            {overview.data ? `≈ ${displayValuation(overview.data.totalUsdt)}` : '--'}
+            {overview.data ? `≈ ${formatNumber(overview.data.totalUsdt, 'usdt', { hidden })}` : '--'}
           </p>
           <dl className="asset-hero__split">
             <div>
               <dt>{t('wallet.available')}</dt>
               <dd data-testid="asset-available-usdt">
-                {overview.data ? displayValuation(overview.data.availableUsdt) : '--'}
+                {overview.data ? formatNumber(overview.data.availableUsdt, 'usdt', { hidden }) : '--'}
               </dd>
             </div>
             <div>
               <dt>{t('wallet.frozen')}</dt>
               <dd data-testid="asset-frozen-usdt">
-                {overview.data ? displayValuation(overview.data.frozenUsdt) : '--'}
+                {overview.data ? formatNumber(overview.data.frozenUsdt, 'usdt', { hidden }) : '--'}
               </dd>
             </div>
           </dl>
@@ -84,9 +91,10 @@ export function AssetTotalPage() {
         </div>
         <BalanceList
           balances={balances.data}
-          failed={balances.isError && !balances.data}
+          error={balances.isError && !balances.data ? balances.error : null}
           retry={() => void balances.refetch()}
           hideZero={hideZero}
+          hidden={hidden}
         />
       </PullToRefresh>
     </PageFrame>
@@ -95,15 +103,15 @@ export function AssetTotalPage() {
 
 function BalanceList(props: {
   balances: Balance[] | undefined;
-  failed: boolean;
+  error: unknown;
   retry: () => void;
   hideZero: boolean;
+  hidden: boolean;
 }) {
   const { t } = useTranslation();
   const precisions = usePrecisions();
-  const navigate = useNavigate();
-  if (props.failed) return <LoadError onRetry={props.retry} />;
-  if (!props.balances) return <BalanceSkeleton />;
+  if (props.error) return <LoadError error={props.error} onRetry={props.retry} />;
+  if (!props.balances) return <SkeletonRows count={4} avatar />;
 
   // Largest holdings first; ties keep the server's order (USDT first).
   const shown = props.balances
@@ -122,54 +130,44 @@ function BalanceList(props: {
     );
   }
 
+  const hidden = { hidden: props.hidden };
   return (
     <ul className="record-list" data-testid="asset-list">
       {shown.map((b) => {
         const dp = tokenAmountDp(precisions, b.token, b.amountDp);
         return (
           <li key={b.token}>
-            <button
-              type="button"
+            {/* Two fixed lines per row, so rows keep one height whatever the figures. */}
+            <Link
+              to={`${paths.token}?id=${encodeURIComponent(b.token)}`}
               className="record-item asset-row"
               data-testid={`asset-row-${b.token}`}
-              onClick={() => void navigate(`${paths.token}?id=${encodeURIComponent(b.token)}`)}
             >
-              <TokenBadge symbol={b.token} />
-              <span className="asset-row__main">
-                <span className="asset-row__symbol">{b.token}</span>
-                <span className="asset-row__meta">
+              <TokenLogo symbol={b.token} />
+              <span className="asset-row__lines">
+                <span className="asset-row__line">
+                  <span className="asset-row__symbol">{b.token}</span>
+                  <span className="asset-row__total" data-testid="asset-row-total">
+                    {formatNumber(b.total, 'amount', { dp, ...hidden })}
+                  </span>
+                </span>
+                <span className="asset-row__line asset-row__meta">
                   <span className="asset-row__figure">
-                    {t('wallet.available')}{' '}
-                    <b data-testid="asset-row-available">{displayAmount(b.available, dp)}</b>
-                  </span>{' '}
-                  <span className="asset-row__figure">
-                    {t('wallet.frozen')} <b data-testid="asset-row-frozen">{displayAmount(b.frozen, dp)}</b>
+                    {t('wallet.frozen')}{' '}
+                    <b data-testid="asset-row-frozen">
+                      {formatNumber(b.frozen, 'amount', { dp, ...hidden })}
+                    </b>
+                  </span>
+                  <span className="asset-row__usdt" data-testid="asset-row-usdt">
+                    {t('wallet.approx', { value: formatNumber(b.usdtValue, 'usdt', hidden) })}
                   </span>
                 </span>
               </span>
-              <span className="asset-row__value">
-                <span className="asset-row__total" data-testid="asset-row-total">
-                  {displayAmount(b.total, dp)}
-                </span>
-                <span className="asset-row__usdt" data-testid="asset-row-usdt">
-                  {t('wallet.approx', { value: displayValuation(b.usdtValue) })}
-                </span>
-              </span>
               <ChevronRightIcon size={16} className="asset-row__go" />
-            </button>
+            </Link>
           </li>
         );
       })}
-    </ul>
-  );
-}
-
-function BalanceSkeleton() {
-  return (
-    <ul className="record-list" aria-busy="true">
-      {[0, 1, 2, 3].map((i) => (
-        <li key={i} className="record-item record-item--skeleton" />
-      ))}
     </ul>
   );
 }

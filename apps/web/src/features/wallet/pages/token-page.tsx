@@ -1,27 +1,32 @@
-// Token detail (/pages/wallet/token?id=USDT): available, frozen and ≈ USDT value, then the token's
-// ledger history, newest first, with infinite scroll, a business-type filter and pull to refresh.
-// Tapping an entry opens its detail.
+// Token detail (/pages/wallet/token?id=USDT): total, available, frozen and ≈ USDT value (masked by the
+// hide-balances eye), the token's price and networks, then its history in the person's words, newest
+// first, one item per operation, with infinite scroll, a category filter and pull to refresh. Tapping
+// an item opens its steps.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
-import type { BusinessType, FlowEntry } from '@tradeflip/contract';
-import { displayAmount, displayValuation, normalizeSymbol } from '@tradeflip/money';
+import type { ActivityCategory, ActivityItem } from '@tradeflip/contract';
+import { formatNumber, normalizeSymbol } from '@tradeflip/money';
 import { paths } from '@/lib/paths';
 import { EmptyState } from '@/components/empty-state';
+import { HideBalancesToggle } from '@/components/hide-balances-toggle';
 import { ChevronRightIcon, DepositIcon, RecordsIcon, WithdrawIcon } from '@/components/icons';
+import { LoadError } from '@/components/load-error';
 import { PageFrame } from '@/components/page-frame';
 import { RequireId } from '@/components/require-id';
+import { SkeletonCard, SkeletonRows } from '@/components/skeleton';
+import { useBalancesHidden } from '@/lib/hide-balances';
 import { usePrecisions } from '@/lib/precisions';
+import { useActivity } from '../api/get-activity';
 import { useBalances } from '../api/get-balances';
-import { useFlows } from '../api/get-flows';
-import { FlowDetailSheet } from '../components/flow-detail-sheet';
-import { FlowItem } from '../components/flow-item';
-import { LoadError } from '@/components/load-error';
-import { TokenBadge } from '../components/token-badge';
+import { useTokenPrecisions } from '../api/get-token-precisions';
+import { ActivityDetailSheet } from '../components/activity-detail-sheet';
+import { ActivityRow } from '../components/activity-item';
+import { CategoryFilterSheet } from '../components/category-filter-sheet';
+import { TokenLogo } from '@/components/token-logo';
 import { tokenAmountDp } from '../components/token-decimals';
-import { TypeFilterSheet } from '../components/type-filter-sheet';
 import '@/components/records.css';
 import '../components/wallet.css';
 import '@/lib/wallet-texts';
@@ -39,12 +44,16 @@ function TokenDetail({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const precisions = usePrecisions();
   const balances = useBalances();
-  const [type, setType] = useState<BusinessType | undefined>();
+  const networks = useTokenPrecisions(symbol);
+  const hidden = useBalancesHidden();
+  const [category, setCategory] = useState<ActivityCategory | undefined>();
   const [filterOpen, setFilterOpen] = useState(false);
-  const [opened, setOpened] = useState<FlowEntry | null>(null);
-  const flows = useFlows({ token: symbol, type });
+  const [opened, setOpened] = useState<ActivityItem | null>(null);
+  const activity = useActivity({ token: symbol, category });
 
-  if (balances.isError && !balances.data) return <LoadError onRetry={() => void balances.refetch()} />;
+  if (balances.isError && !balances.data) {
+    return <LoadError error={balances.error} onRetry={() => void balances.refetch()} />;
+  }
   const balance = balances.data?.find((b) => b.token === symbol);
   if (balances.data && !balance) {
     return (
@@ -58,48 +67,70 @@ function TokenDetail({ symbol }: { symbol: string }) {
     );
   }
   const dp = tokenAmountDp(precisions, symbol, balance?.amountDp);
-  const entries = flows.data?.pages.flatMap((p) => p.list) ?? [];
-  const typeLabel = type ? t(`businessTypes.${type}`) : t('wallet.allTypes');
+  const items = activity.data?.pages.flatMap((p) => p.list) ?? [];
+  const categoryLabel = t(`activity.categories.${category ?? 'all'}`);
+  const amount = (value: string | undefined) => formatNumber(value, 'amount', { dp, hidden });
 
   const refresh = async () => {
-    await Promise.all([balances.refetch(), flows.refetch()]);
+    await Promise.all([balances.refetch(), activity.refetch()]);
   };
 
   return (
     <PullToRefresh onRefresh={refresh}>
-      <section className="token-hero" data-testid="token-hero">
-        <div className="token-hero__head">
-          <TokenBadge symbol={symbol} size={40} />
-          <span className="token-hero__symbol">{symbol}</span>
-        </div>
-        <p className="token-hero__label">{t('wallet.total')}</p>
-        <p className="token-hero__total" data-testid="token-total">
-          {balance ? displayAmount(balance.total, dp) : '--'}
-        </p>
-        <p className="token-hero__usdt" data-testid="token-usdt">
-          {balance ? t('wallet.approx', { value: displayValuation(balance.usdtValue) }) : '--'}
-        </p>
-        <dl className="asset-hero__split">
-          <div>
-            <dt>{t('wallet.available')}</dt>
-            <dd data-testid="token-available">{balance ? displayAmount(balance.available, dp) : '--'}</dd>
+      {!balance ? (
+        <SkeletonCard lines={4} />
+      ) : (
+        <section className="token-hero" data-testid="token-hero">
+          <div className="token-hero__head">
+            <TokenLogo symbol={symbol} size={40} />
+            <span className="token-hero__symbol">{symbol}</span>
+            <span className="token-hero__price" data-testid="token-price">
+              {t('wallet.unitPrice', {
+                price: formatNumber(balance.price, 'price', { dp: balance.priceDp }),
+              })}
+            </span>
           </div>
-          <div>
-            <dt>{t('wallet.frozen')}</dt>
-            <dd data-testid="token-frozen">{balance ? displayAmount(balance.frozen, dp) : '--'}</dd>
+          <p className="token-hero__label">
+            {t('wallet.total')}
+            <HideBalancesToggle />
+          </p>
+          <p className="token-hero__total" data-testid="token-total">
+            {amount(balance.total)}
+          </p>
+          <p className="token-hero__usdt" data-testid="token-usdt">
+            {t('wallet.approx', { value: formatNumber(balance.usdtValue, 'usdt', { hidden }) })}
+          </p>
+          <dl className="asset-hero__split">
+            <div>
+              <dt>{t('wallet.available')}</dt>
+              <dd data-testid="token-available">{amount(balance.available)}</dd>
+            </div>
+            <div>
+              <dt>{t('wallet.frozen')}</dt>
+              <dd data-testid="token-frozen">{amount(balance.frozen)}</dd>
+            </div>
+          </dl>
+          {networks.data && networks.data.length > 0 && (
+            <p className="token-hero__networks" data-testid="token-networks">
+              {t('wallet.networks')}{' '}
+              {networks.data
+                .filter((entry) => entry.mainnet)
+                .map((entry) => entry.mainnet)
+                .join(' · ')}
+            </p>
+          )}
+          <div className="asset-hero__actions">
+            <Link to={`${paths.deposit}?token=${encodeURIComponent(symbol)}`} className="btn btn--primary">
+              <DepositIcon size={18} />
+              {t('wallet.deposit')}
+            </Link>
+            <Link to={`${paths.withdraw}?token=${encodeURIComponent(symbol)}`} className="btn btn--ghost">
+              <WithdrawIcon size={18} />
+              {t('wallet.withdraw')}
+            </Link>
           </div>
-        </dl>
-        <div className="asset-hero__actions">
-          <Link to={`${paths.deposit}?token=${encodeURIComponent(symbol)}`} className="btn btn--primary">
-            <DepositIcon size={18} />
-            {t('wallet.deposit')}
-          </Link>
-          <Link to={`${paths.withdraw}?token=${encodeURIComponent(symbol)}`} className="btn btn--ghost">
-            <WithdrawIcon size={18} />
-            {t('wallet.withdraw')}
-          </Link>
-        </div>
-      </section>
+        </section>
+      )}
 
       <div className="asset-list__head">
         <h2 className="wallet__heading">{t('wallet.history')}</h2>
@@ -107,55 +138,55 @@ function TokenDetail({ symbol }: { symbol: string }) {
           type="button"
           className="type-filter"
           onClick={() => setFilterOpen(true)}
-          data-testid="flow-filter"
+          data-testid="activity-filter"
           aria-haspopup="dialog"
         >
-          {typeLabel}
+          {categoryLabel}
           <ChevronRightIcon size={14} style={{ transform: 'rotate(90deg)' }} />
         </button>
       </div>
 
-      {flows.isError && entries.length === 0 ? (
-        <LoadError onRetry={() => void flows.refetch()} />
-      ) : flows.data && entries.length === 0 ? (
+      {activity.isError && items.length === 0 ? (
+        <LoadError error={activity.error} onRetry={() => void activity.refetch()} />
+      ) : !activity.data ? (
+        <SkeletonRows count={5} />
+      ) : items.length === 0 ? (
         <EmptyState
-          testId="flows-empty"
+          testId="activity-empty"
           icon={<RecordsIcon size={32} />}
-          title={type ? t('wallet.noRecordsOfType', { type: typeLabel }) : t('wallet.noRecords')}
+          title={category ? t('wallet.noRecordsOfType', { type: categoryLabel }) : t('wallet.noRecords')}
           description={t('wallet.noRecordsHint')}
         />
       ) : (
         <>
-          <ul className="record-list" data-testid="flow-list">
-            {entries.map((entry) => (
-              <li key={entry.id}>
-                <FlowItem entry={entry} dp={dp} onOpen={() => setOpened(entry)} />
+          <ul className="record-list" data-testid="activity-list">
+            {items.map((item) => (
+              <li key={item.id}>
+                <ActivityRow item={item} dp={dp} hidden={hidden} onOpen={() => setOpened(item)} />
               </li>
             ))}
           </ul>
-          {flows.data && (
-            <InfiniteScroll
-              hasMore={flows.hasNextPage}
-              loadMore={async () => {
-                // A failed page throws, so the list offers to retry instead of stopping.
-                const result = await flows.fetchNextPage();
-                if (result.isError) throw result.error;
-              }}
-            />
-          )}
+          <InfiniteScroll
+            hasMore={activity.hasNextPage}
+            loadMore={async () => {
+              // A failed page throws, so the list offers to retry instead of stopping.
+              const result = await activity.fetchNextPage();
+              if (result.isError) throw result.error;
+            }}
+          />
         </>
       )}
 
-      <TypeFilterSheet
+      <CategoryFilterSheet
         visible={filterOpen}
-        selected={type}
+        selected={category}
         onSelect={(next) => {
-          setType(next);
+          setCategory(next);
           setFilterOpen(false);
         }}
         onClose={() => setFilterOpen(false)}
       />
-      <FlowDetailSheet entry={opened} dp={dp} onClose={() => setOpened(null)} />
+      <ActivityDetailSheet item={opened} dp={dp} hidden={hidden} onClose={() => setOpened(null)} />
     </PullToRefresh>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Balance, FlowEntry } from '@tradeflip/contract';
+import type { ActivityItem, Balance } from '@tradeflip/contract';
 import { renderApp } from '@/app/test-utils';
 import { ApiError, http, type RequestOptions } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
@@ -41,22 +41,70 @@ const balances: Balance[] = [
   },
 ];
 
-function entry(n: number, over: Partial<FlowEntry> = {}): FlowEntry {
+function adjustment(n: number, over: Partial<ActivityItem> = {}): ActivityItem {
   return {
-    id: String(n),
+    id: `entry:${n}`,
     token: 'USDT',
-    type: 'admin_adjust',
+    category: 'other',
+    kind: 'adjustment',
+    state: 'done',
+    amount: '25.1234567',
     availableDelta: '25.1234567',
     frozenDelta: '0',
-    availableAfter: '1234.567891',
-    frozenAfter: '10',
     refType: 'admin',
     refId: null,
-    memo: 'welcome bonus',
     createdAt: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    steps: [
+      {
+        id: String(n),
+        kind: 'credited',
+        availableDelta: '25.1234567',
+        frozenDelta: '0',
+        availableAfter: '1234.567891',
+        frozenAfter: '10',
+        createdAt: '2026-11-21T10:00:00.000Z',
+      },
+    ],
     ...over,
   };
 }
+
+/** A withdrawal of 20 + 0.5 fee, rejected: frozen, then refunded. */
+const rejected: ActivityItem = {
+  id: 'withdrawal:7',
+  token: 'USDT',
+  category: 'withdrawals',
+  kind: 'withdrawal_rejected',
+  state: 'refunded',
+  amount: '-20.5',
+  availableDelta: '0',
+  frozenDelta: '0',
+  refType: 'withdrawal',
+  refId: '7',
+  createdAt: '2026-11-21T11:00:00.000Z',
+  updatedAt: '2026-11-21T12:00:00.000Z',
+  steps: [
+    {
+      id: '40',
+      kind: 'frozen',
+      availableDelta: '-20.5',
+      frozenDelta: '20.5',
+      availableAfter: '1214.067891',
+      frozenAfter: '30.5',
+      createdAt: '2026-11-21T11:00:00.000Z',
+    },
+    {
+      id: '41',
+      kind: 'refunded',
+      availableDelta: '20.5',
+      frozenDelta: '-20.5',
+      availableAfter: '1234.567891',
+      frozenAfter: '10',
+      createdAt: '2026-11-21T12:00:00.000Z',
+    },
+  ],
+};
 
 type Get = (url: string, opts?: RequestOptions) => Promise<unknown>;
 let answer: Get;
@@ -89,63 +137,99 @@ beforeEach(() => {
     .mockImplementation(((url: string, opts?: RequestOptions) => answer(url, opts)) as never);
 });
 
-const flowCalls = () =>
-  get.mock.calls.filter(([url]) => url === '/api/app/asset/flows').map(([, o]) => o?.params);
+const activityCalls = () =>
+  get.mock.calls.filter(([url]) => url === '/api/app/asset/activity').map(([, o]) => o?.params);
 
 describe('Total assets', () => {
-  it('shows the total, then each token with available, frozen and ≈ USDT, truncated', async () => {
+  it('shows the total, then each token with its total, frozen and ≈ USDT, truncated and trimmed', async () => {
     renderApp('/pages/asset/total', { signedIn: true });
     await waitFor(() => expect(screen.getByTestId('asset-total-usdt').textContent).toBe('≈ 1,676.64'));
     const eth = await screen.findByTestId('asset-row-ETH');
     expect(within(eth).getByTestId('asset-row-total').textContent).toBe('0.1234');
     expect(within(eth).getByTestId('asset-row-usdt').textContent).toBe('≈ 432.07 USDT');
     const usdt = screen.getByTestId('asset-row-USDT');
-    expect(within(usdt).getByTestId('asset-row-available').textContent).toBe('1,234.567891');
-    expect(within(usdt).getByTestId('asset-row-frozen').textContent).toBe('10.000000');
-    // Largest holding first.
-    const rows = within(screen.getByTestId('asset-list')).getAllByRole('button');
+    expect(within(usdt).getByTestId('asset-row-total').textContent).toBe('1,244.567891');
+    expect(within(usdt).getByTestId('asset-row-frozen').textContent).toBe('10');
+    // Largest holding first; each row is a link to the token.
+    const rows = within(screen.getByTestId('asset-list')).getAllByRole('link');
     expect(rows.map((r) => r.dataset.testid)).toEqual(['asset-row-USDT', 'asset-row-ETH', 'asset-row-BTC']);
+    expect(rows[1]!.getAttribute('href')).toBe('/pages/wallet/token?id=ETH');
   });
 
-  it('hides zero balances on request and opens a token', async () => {
+  it('masks every balance behind the eye, and remembers it', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/pages/asset/total', { signedIn: true });
+    const first = renderApp('/pages/asset/total', { signedIn: true });
+    await waitFor(() => expect(screen.getByTestId('asset-total-usdt').textContent).toBe('≈ 1,676.64'));
+    await user.click(screen.getByTestId('hide-balances'));
+    expect(screen.getByTestId('asset-total-usdt').textContent).toBe('≈ ****');
+    expect(within(screen.getByTestId('asset-row-ETH')).getByTestId('asset-row-total').textContent).toBe(
+      '****',
+    );
+    expect(localStorage.getItem(storageKeys.hideBalances)).toBe('1');
+    first.unmount();
+    renderApp('/pages/user/index', { signedIn: true });
+    await waitFor(() => expect(screen.getByTestId('balance-summary-total').textContent).toBe('≈ ****'));
+    await user.click(screen.getByTestId('hide-balances'));
+    expect(screen.getByTestId('balance-summary-total').textContent).toBe('≈ 1,676.64');
+    expect(localStorage.getItem(storageKeys.hideBalances)).toBeNull();
+  });
+
+  it('hides zero balances on request', async () => {
+    const user = userEvent.setup();
+    renderApp('/pages/asset/total', { signedIn: true });
     await screen.findByTestId('asset-row-BTC');
     await user.click(screen.getByTestId('asset-hide-zero'));
     expect(screen.queryByTestId('asset-row-BTC')).toBeNull();
-    answer = (url) =>
-      url === '/api/app/asset/flows'
-        ? Promise.resolve({ list: [], total: 0, page: 1, pageSize: 20 })
-        : answer(url);
-    await user.click(screen.getByTestId('asset-row-ETH'));
-    await waitFor(() => expect(router.state.location.search).toBe('?id=ETH'));
   });
 
-  it('offers a retry when the balances cannot be loaded', async () => {
+  it('says "check your connection" only when there was no answer, the server’s words otherwise', async () => {
     const ok = answer;
     answer = (url) =>
       url === '/api/app/asset/balances'
         ? Promise.reject(new ApiError('Network error, please try again', { kind: 'network', code: -1 }))
         : ok(url);
     const user = userEvent.setup();
-    renderApp('/pages/asset/total', { signedIn: true });
+    const first = renderApp('/pages/asset/total', { signedIn: true });
     const error = await screen.findByTestId('load-error');
+    expect(error.textContent).toContain('Check your connection');
     answer = ok;
     await user.click(within(error).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('asset-row-USDT')).toBeTruthy();
+    first.unmount();
+
+    answer = (url) =>
+      url === '/api/app/asset/balances'
+        ? Promise.reject(
+            new ApiError('Server busy. Try again later', { kind: 'http', code: 503, status: 503 }),
+          )
+        : ok(url);
+    renderApp('/pages/asset/total', { signedIn: true });
+    const busy = await screen.findByTestId('load-error');
+    expect(busy.textContent).toContain('Server busy. Try again later');
+    expect(busy.textContent).not.toContain('Check your connection');
   });
 });
 
 describe('Token detail', () => {
-  it('shows the balance and the history, pages on scroll, and opens an entry', async () => {
+  it('shows the balance and the history in the person’s words, pages on scroll, and opens an item', async () => {
     const base = answer;
     answer = (url, opts) => {
-      if (url === '/api/app/asset/flows') {
+      if (url === '/api/app/asset/activity') {
         const page = Number(opts?.params?.page);
-        const list = Array.from({ length: page === 1 ? 20 : 5 }, (_, i) => entry((page - 1) * 20 + i + 1));
+        const list =
+          page === 1
+            ? [rejected, ...Array.from({ length: 19 }, (_, i) => adjustment(i + 2))]
+            : Array.from({ length: 5 }, (_, i) => adjustment(21 + i));
         return Promise.resolve({ list, total: 25, page, pageSize: 20 });
       }
-      if (url === '/api/app/asset/flow') return Promise.resolve(entry(Number(opts?.params?.id)));
+      if (url === '/api/app/asset/precisions') {
+        return Promise.resolve({
+          list: [
+            { symbol: 'USDT', price_precision: 4, amount_precision: 6, mainnet: 'ERC20' },
+            { symbol: 'USDT', price_precision: 4, amount_precision: 6, mainnet: 'BEP20' },
+          ],
+        });
+      }
       return base(url);
     };
     // jsdom lays nothing out; the infinite scroll only looks at elements that have an offset parent.
@@ -155,52 +239,66 @@ describe('Token detail', () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderApp('/pages/wallet/token?id=usdt', { signedIn: true });
     await waitFor(() => expect(screen.getByTestId('token-available').textContent).toBe('1,234.567891'));
-    expect(screen.getByTestId('token-frozen').textContent).toBe('10.000000');
-    await waitFor(() => expect(screen.getAllByTestId('flow-item')).toHaveLength(25));
-    expect(flowCalls()).toEqual([
+    expect(screen.getByTestId('token-frozen').textContent).toBe('10');
+    await waitFor(() =>
+      expect(screen.getByTestId('token-networks').textContent).toBe('Networks: ERC20 · BEP20'),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('activity-item')).toHaveLength(25));
+    expect(activityCalls()).toEqual([
       { token: 'USDT', page: 1, pageSize: 20 },
       { token: 'USDT', page: 2, pageSize: 20 },
     ]);
-    const first = screen.getAllByTestId('flow-item')[0]!;
-    expect(within(first).getByTestId('flow-type').textContent).toBe('Admin adjustment');
-    expect(within(first).getByTestId('flow-delta').textContent).toBe('+25.123456');
+    const [refund, credit] = screen.getAllByTestId('activity-item');
+    expect(within(refund!).getByTestId('activity-title').textContent).toBe('Withdrawal rejected');
+    expect(within(refund!).getByTestId('activity-state').textContent).toBe('Refunded');
+    expect(within(refund!).getByTestId('activity-amount').textContent).toBe('20.5');
+    expect(within(credit!).getByTestId('activity-title').textContent).toBe('Adjustment');
+    expect(within(credit!).getByTestId('activity-amount').textContent).toBe('+25.123456');
 
-    await user.click(first);
-    const detail = await screen.findByTestId('flow-detail');
-    expect(within(detail).getByTestId('flow-detail-memo').textContent).toBe('welcome bonus');
-    expect(within(detail).getByText('Operator')).toBeTruthy();
+    await user.click(refund!);
+    const detail = await screen.findByTestId('activity-detail');
+    const steps = within(detail).getAllByTestId('activity-step');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringContaining('-20.5'),
+      expect.stringContaining('+20.5'),
+    ]);
+    expect(within(detail).getByRole('link').getAttribute('href')).toBe('/pages/wallet/withdrawDetail?id=7');
   });
 
-  it('filters by business type and says when a type has no records', async () => {
+  it('filters by a few user categories and says when one has no records', async () => {
     const base = answer;
     answer = (url, opts) => {
-      if (url === '/api/app/asset/flows') {
-        const list = opts?.params?.type ? [] : [entry(1)];
+      if (url === '/api/app/asset/activity') {
+        const list = opts?.params?.category ? [] : [adjustment(1)];
         return Promise.resolve({ list, total: list.length, page: 1, pageSize: 20 });
       }
       return base(url);
     };
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderApp('/pages/wallet/token?id=USDT', { signedIn: true });
-    await screen.findByTestId('flow-item');
-    await user.click(screen.getByTestId('flow-filter'));
-    const options = await screen.findByTestId('flow-filter-options');
-    expect(within(options).getAllByRole('option')).toHaveLength(24);
-    await user.click(within(options).getByRole('option', { name: 'Airdrop' }));
-    expect((await screen.findByTestId('flows-empty')).textContent).toContain('No Airdrop records');
-    expect(flowCalls().at(-1)).toEqual({ token: 'USDT', type: 'airdrop', page: 1, pageSize: 20 });
-    expect(screen.getByTestId('flow-filter').textContent).toBe('Airdrop');
+    await screen.findByTestId('activity-item');
+    await user.click(screen.getByTestId('activity-filter'));
+    const options = await screen.findByTestId('activity-filter-options');
+    expect(
+      within(options)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Deposits', 'Withdrawals', 'Games', 'Rewards', 'Other']);
+    await user.click(within(options).getByRole('option', { name: 'Rewards' }));
+    expect((await screen.findByTestId('activity-empty')).textContent).toContain('No Rewards records');
+    expect(activityCalls().at(-1)).toEqual({ token: 'USDT', category: 'rewards', page: 1, pageSize: 20 });
+    expect(screen.getByTestId('activity-filter').textContent).toBe('Rewards');
   });
 
   it('shows an empty history in Chinese, and an unknown token', async () => {
     setLanguage('zh-CN');
     const base = answer;
     answer = (url) =>
-      url === '/api/app/asset/flows'
+      url === '/api/app/asset/activity'
         ? Promise.resolve({ list: [], total: 0, page: 1, pageSize: 20 })
         : base(url);
     const first = renderApp('/pages/wallet/token?id=BTC', { signedIn: true });
-    expect((await screen.findByTestId('flows-empty')).textContent).toContain('暂无记录');
+    expect((await screen.findByTestId('activity-empty')).textContent).toContain('暂无记录');
     first.unmount();
     renderApp('/pages/wallet/token?id=NOPE', { signedIn: true });
     expect((await screen.findByTestId('unknown-token')).textContent).toContain('未知资产');
@@ -214,6 +312,8 @@ describe('balance summary', () => {
     await waitFor(() =>
       expect(within(summary).getByTestId('balance-summary-total').textContent).toBe('≈ 1,676.64'),
     );
-    expect(summary.getAttribute('href')).toBe('/pages/asset/total');
+    expect(within(summary).getByTestId('balance-summary-link').getAttribute('href')).toBe(
+      '/pages/asset/total',
+    );
   });
 });

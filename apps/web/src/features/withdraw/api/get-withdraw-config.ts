@@ -15,7 +15,7 @@ export function getWithdrawConfig(token: string, signal?: AbortSignal) {
   return getWithFallback<WithdrawConfig>(
     WITHDRAW_CONFIG_PATH,
     WITHDRAW_CONFIG_FALLBACK_PATH,
-    { params: { token }, ...(signal ? { signal } : {}) },
+    { params: { token }, silent: true, ...(signal ? { signal } : {}) },
     isNotFound,
   );
 }

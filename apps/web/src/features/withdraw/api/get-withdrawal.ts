@@ -2,11 +2,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WithdrawalRecord } from '@tradeflip/contract';
 import { http } from '@/lib/http';
+import { liveRefresh } from '@/lib/live-refresh';
 import { useSession } from '@/lib/session';
 import { isFinalWithdrawal } from './get-withdrawals';
 
 export function getWithdrawal(id: string, signal?: AbortSignal) {
   return http.get<WithdrawalRecord>('/api/app/asset/withdraw/detail', {
+    silent: true,
     params: { id },
     ...(signal ? { signal } : {}),
   });
@@ -30,7 +32,7 @@ export function useWithdrawal(id: string, opened: WithdrawalRecord | undefined) 
     // Reviewing, approved, on-chain: follow it while the page is open.
     refetchInterval: (query) => {
       const record = query.state.data;
-      return record && !isFinalWithdrawal(record) ? 15_000 : false;
+      return record && !isFinalWithdrawal(record) ? liveRefresh.inFlightMs : false;
     },
   });
 }

@@ -4,12 +4,14 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { WithdrawalRecord } from '@tradeflip/contract';
 import { nextPageOf, type Page } from '@/components/paged-list';
 import { http } from '@/lib/http';
+import { liveRefresh } from '@/lib/live-refresh';
 import { useSession } from '@/lib/session';
 
 export const WITHDRAW_PAGE_SIZE = 20;
 
 export function getWithdrawals(page: number, signal?: AbortSignal) {
   return http.get<Page<WithdrawalRecord>>('/api/app/asset/withdraw/list', {
+    silent: true,
     params: { page, pageSize: WITHDRAW_PAGE_SIZE },
     ...(signal ? { signal } : {}),
   });
@@ -27,7 +29,12 @@ export function withdrawalsQueryOptions(userId: string) {
 
 /** Done: nothing more will happen to it. */
 export function isFinalWithdrawal(record: WithdrawalRecord): boolean {
-  return record.status === 'completed' || record.status === 'rejected' || record.status === 'failed';
+  return (
+    record.status === 'completed' ||
+    record.status === 'rejected' ||
+    record.status === 'failed' ||
+    record.status === 'cancelled'
+  );
 }
 
 export function useWithdrawals() {
@@ -36,6 +43,8 @@ export function useWithdrawals() {
     ...withdrawalsQueryOptions(session?.user.id ?? ''),
     enabled: Boolean(session),
     refetchInterval: (query) =>
-      query.state.data?.pages.some((p) => p.list.some((r) => !isFinalWithdrawal(r))) ? 15_000 : false,
+      query.state.data?.pages.some((p) => p.list.some((r) => !isFinalWithdrawal(r)))
+        ? liveRefresh.inFlightMs
+        : false,
   });
 }

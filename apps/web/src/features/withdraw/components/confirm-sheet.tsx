@@ -1,5 +1,5 @@
 // The withdrawal's last step: a bottom sheet with what will be sent where, and the login password
-// (required) to confirm it. Closing it forgets the password.
+// (required) to confirm it, or an explicit Cancel. Closing it forgets the password.
 import { useTranslation } from 'react-i18next';
 import Popup from 'antd-mobile/es/components/popup';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -41,7 +41,7 @@ export function ConfirmSheet({ visible, onClose, ...rest }: ConfirmSheetProps) {
       destroyOnClose
       aria-label={t('withdraw.confirmTitle')}
     >
-      <ConfirmBody {...rest} />
+      <ConfirmBody {...rest} onCancel={onClose} />
     </Popup>
   );
 }
@@ -49,7 +49,12 @@ export function ConfirmSheet({ visible, onClose, ...rest }: ConfirmSheetProps) {
 // The password as the withdrawal's body takes it (packages/contract).
 const resolver = zodResolver(z.object({ password: withdrawBody.shape.password }));
 
-function ConfirmBody({ summary, pending, onConfirm }: Omit<ConfirmSheetProps, 'visible' | 'onClose'>) {
+function ConfirmBody({
+  summary,
+  pending,
+  onConfirm,
+  onCancel,
+}: Omit<ConfirmSheetProps, 'visible' | 'onClose'> & { onCancel: () => void }) {
   const { t } = useTranslation();
   const form = useZodForm({ defaultValues: { password: '' }, resolver });
 
@@ -93,9 +98,20 @@ function ConfirmBody({ summary, pending, onConfirm }: Omit<ConfirmSheetProps, 'v
           enterKeyHint="send"
           data-testid="withdraw-password"
         />
-        <SubmitButton loading={pending} testId="withdraw-confirm">
-          {t('withdraw.confirm')}
-        </SubmitButton>
+        <div className="sheet-actions">
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={onCancel}
+            disabled={pending}
+            data-testid="withdraw-sheet-cancel"
+          >
+            {t('common.cancel')}
+          </button>
+          <SubmitButton loading={pending} testId="withdraw-confirm">
+            {t('withdraw.confirm')}
+          </SubmitButton>
+        </div>
       </Form>
     </div>
   );

@@ -4,8 +4,7 @@
 // amount's format are its own schemas, packages/contract).
 import { z } from 'zod';
 import { withdrawBody, type WithdrawConfig, type WithdrawNetworkConfig } from '@tradeflip/contract';
-import { Decimal, decimalsOf } from '@tradeflip/money';
-import { displayLimit } from '@/lib/amount-limits';
+import { Decimal, decimalsOf, formatNumber } from '@tradeflip/money';
 
 /** A plain decimal as the server takes it. */
 const AMOUNT_PATTERN = /^\d{1,20}(\.\d{1,30})?$/;
@@ -31,8 +30,8 @@ export function amountProblem(amount: string, { available, network }: AmountLimi
 export function amountVars({ token, network }: AmountLimits) {
   return {
     n: network.amountDp,
-    min: displayLimit(network.minWithdrawal, network.amountDp),
-    fee: displayLimit(network.fee, network.amountDp),
+    min: formatNumber(network.minWithdrawal, 'amount', { dp: network.amountDp }),
+    fee: formatNumber(network.fee, 'amount', { dp: network.amountDp }),
     token,
   };
 }

@@ -1,9 +1,9 @@
 // One withdrawal in the records list: amount, network, time and status.
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_REVIEW_HOURS, type WithdrawalRecord } from '@tradeflip/contract';
-import { amountDpOf, displayAmount, type PrecisionLookup } from '@tradeflip/money';
+import { amountDpOf, type PrecisionLookup } from '@tradeflip/money';
 import { RecordRow } from '@/components/record-row';
-import { WithdrawalStatus } from './withdrawal-status';
+import { withdrawalAmount, WithdrawalStatus } from './withdrawal-status';
 
 interface WithdrawalItemProps {
   record: WithdrawalRecord;
@@ -17,7 +17,7 @@ export function WithdrawalItem({ record, precisions, onOpen }: WithdrawalItemPro
     <RecordRow
       testId="withdrawal-item"
       id={record.id}
-      amount={displayAmount(record.amount, amountDpOf(precisions, record.token, record.network))}
+      amount={withdrawalAmount(record, amountDpOf(precisions, record.token, record.network))}
       token={record.token}
       network={record.network}
       createdAt={record.createdAt}

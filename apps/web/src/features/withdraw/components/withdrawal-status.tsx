@@ -2,6 +2,7 @@
 // (spec §4: 'reviewing (expected within 24 h)'); `long` puts that in the tag itself.
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_REVIEW_HOURS, type WithdrawalRecordStatus } from '@tradeflip/contract';
+import { formatNumber } from '@tradeflip/money';
 import { StatusTag, type StatusTone } from '@/components/status-tag';
 
 const tones: Record<WithdrawalRecordStatus, StatusTone> = {
@@ -11,7 +12,8 @@ const tones: Record<WithdrawalRecordStatus, StatusTone> = {
   completed: 'green',
   rejected: 'orange',
   failed: 'red',
-  pending: 'grey',
+  cancelled: 'grey',
+  pending: 'slate',
   confirming: 'blue',
 };
 
@@ -32,4 +34,15 @@ export function WithdrawalStatus({ status, long, testId }: WithdrawalStatusProps
       {label}
     </StatusTag>
   );
+}
+
+/** Rejected, failed or cancelled: nothing left the account (amount and fee came back). */
+export function isReturnedWithdrawal(status: WithdrawalRecordStatus): boolean {
+  return status === 'rejected' || status === 'failed' || status === 'cancelled';
+}
+
+/** `-12.5` for money on its way out or gone; a returned withdrawal's amount carries no sign. */
+export function withdrawalAmount(record: { amount: string; status: WithdrawalRecordStatus }, dp: number) {
+  const text = formatNumber(record.amount, 'amount', { dp });
+  return isReturnedWithdrawal(record.status) ? text : `-${text}`;
 }

@@ -1,22 +1,29 @@
 // Withdrawal detail (/pages/wallet/withdrawDetail?id=…): amount and status, then the order number,
 // network, recipient, fee, arrival amount, submitted and processed time, estimated arrival while it is
-// reviewed, the rejection or failure reason, and the transaction hash once it is on chain.
+// reviewed, the rejection or failure reason, and the transaction hash once it is on chain (with its
+// block-explorer link). While it is still in review its owner can cancel it.
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '@tradeflip/contract';
-import { amountDpOf, displayAmount } from '@tradeflip/money';
+import { amountDpOf, formatNumber } from '@tradeflip/money';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmptyState } from '@/components/empty-state';
+import { ExplorerLink } from '@/components/explorer-link';
 import { RecordsIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { PageFrame } from '@/components/page-frame';
 import { RequireId } from '@/components/require-id';
+import { SkeletonCard } from '@/components/skeleton';
 import { formatDateTime } from '@/lib/format-time';
-import { isApiError } from '@/lib/http';
+import { isApiError, isCancel } from '@/lib/http';
 import { usePrecisions } from '@/lib/precisions';
 import { shortenMiddle } from '@/lib/shorten';
+import { showError, showToast } from '@/lib/toast';
+import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { useWithdrawal } from '../api/get-withdrawal';
-import { WithdrawalStatus } from '../components/withdrawal-status';
+import { CancelSheet } from '../components/cancel-sheet';
+import { isReturnedWithdrawal, withdrawalAmount, WithdrawalStatus } from '../components/withdrawal-status';
 import '../components/withdraw.css';
 import '@/lib/wallet-texts';
 
@@ -36,6 +43,8 @@ function WithdrawalDetail({ id }: { id: string }) {
   const precisions = usePrecisions();
   const withdrawal = useWithdrawal(id, opened);
   const record = withdrawal.data;
+  const cancel = useCancelWithdrawal();
+  const [askCancel, setAskCancel] = useState(false);
 
   if (!record) {
     if (withdrawal.isError) {
@@ -47,28 +56,44 @@ function WithdrawalDetail({ id }: { id: string }) {
           title={t('withdraw.notFound')}
         />
       ) : (
-        <LoadError onRetry={() => void withdrawal.refetch()} />
+        <LoadError error={withdrawal.error} onRetry={() => void withdrawal.refetch()} />
       );
     }
-    return <div className="withdraw-skeleton" aria-busy="true" />;
+    return <SkeletonCard lines={6} />;
   }
 
   const dp = amountDpOf(precisions, record.token, record.network);
-  const amount = (value: string) => `${displayAmount(value, dp)} ${record.token}`;
-  const returned = record.status === 'rejected' || record.status === 'failed';
+  const amount = (value: string) => `${formatNumber(value, 'amount', { dp })} ${record.token}`;
+  const returned = isReturnedWithdrawal(record.status);
+
+  const confirmCancel = async () => {
+    try {
+      await cancel.mutateAsync(record.id);
+      showToast(t('withdraw.cancelled'));
+    } catch (err) {
+      // Lost the race to the operator: the page refreshes to what it became.
+      if (isApiError(err) && err.status === 409) showToast(t('withdraw.cancelTooLate'));
+      else if (!isCancel(err)) showError(err);
+    } finally {
+      setAskCancel(false);
+      void withdrawal.refetch();
+    }
+  };
   return (
     <div data-testid="withdrawal-detail">
       <section className="record-hero">
         <p className="record-hero__label">{t('withdraw.amount')}</p>
         <p className="record-hero__amount" data-testid="withdrawal-detail-amount">
-          {displayAmount(record.amount, dp)} <small>{record.token}</small>
+          {withdrawalAmount(record, dp)} <small>{record.token}</small>
         </p>
         <WithdrawalStatus status={record.status} long testId="withdrawal-detail-status" />
       </section>
       {record.status === 'rejected' && record.rejectReason && (
         <div className="record-note record-note--danger" role="note">
           <strong className="record-note__label">{t('withdraw.rejectReason')}</strong>
-          <span data-testid="withdrawal-detail-reject-reason">{record.rejectReason}</span>
+          {/* The operator's own words, in the language they wrote them in. */}
+          <span className="record-note__quote-label">{t('withdraw.operatorNote')}</span>
+          <q data-testid="withdrawal-detail-reject-reason">{record.rejectReason}</q>
         </div>
       )}
       {record.status === 'failed' && record.failureReason && (
@@ -107,9 +132,11 @@ function WithdrawalDetail({ id }: { id: string }) {
         <DetailRow label={t('withdraw.fee')} testId="withdrawal-detail-fee">
           {amount(record.fee)}
         </DetailRow>
-        <DetailRow label={t('withdraw.arrival')} testId="withdrawal-detail-arrival">
-          {amount(record.arrivalAmount)}
-        </DetailRow>
+        {!returned && (
+          <DetailRow label={t('withdraw.arrival')} testId="withdrawal-detail-arrival">
+            {amount(record.arrivalAmount)}
+          </DetailRow>
+        )}
         <DetailRow label={t('withdraw.submittedAt')} testId="withdrawal-detail-submitted">
           {formatDateTime(record.createdAt)}
         </DetailRow>
@@ -131,6 +158,28 @@ function WithdrawalDetail({ id }: { id: string }) {
           {record.txHash ? shortenMiddle(record.txHash) : '--'}
         </DetailRow>
       </DetailList>
+      <ExplorerLink href={record.explorerTxUrl} testId="withdrawal-detail-explorer" />
+      {record.cancellable && (
+        <button
+          type="button"
+          className="btn btn--ghost btn--block withdraw-cancel"
+          data-testid="withdrawal-cancel"
+          onClick={() => setAskCancel(true)}
+        >
+          {t('withdraw.cancel')}
+        </button>
+      )}
+      <CancelSheet
+        visible={askCancel && record.cancellable}
+        pending={cancel.isPending}
+        text={t('withdraw.cancelBody', {
+          amount: formatNumber(record.amount, 'amount', { dp }),
+          fee: formatNumber(record.fee, 'amount', { dp }),
+          token: record.token,
+        })}
+        onConfirm={() => void confirmCancel()}
+        onClose={() => setAskCancel(false)}
+      />
     </div>
   );
 }

@@ -1,6 +1,8 @@
-// Withdraw (/pages/wallet/withdraw, optional ?token=USDT): pick the network, enter the address and the
-// amount ('Max' fills the available balance less the fee), see the fee and what arrives, then confirm
-// with the login password in a bottom sheet. The new withdrawal opens in its detail, reviewing.
+// Withdraw (/pages/wallet/withdraw, optional ?token=USDT): pick the network, enter the address (typed,
+// pasted, or picked from the address book) and the amount ('Max' fills the available balance less the
+// fee), see the fee and what arrives, then confirm with the login password in a bottom sheet (or
+// Cancel). The new withdrawal opens in its detail, reviewing. Messages show once: a field's under it,
+// anything else as a toast.
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,24 +15,26 @@ import {
   type WithdrawBody,
   type WithdrawConfig,
 } from '@tradeflip/contract';
-import { Decimal, displayAmount, normalizeSymbol } from '@tradeflip/money';
+import { Decimal, formatNumber, normalizeSymbol } from '@tradeflip/money';
 import { paths } from '@/lib/paths';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmptyState } from '@/components/empty-state';
 import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
-import { WithdrawIcon } from '@/components/icons';
+import { BookIcon, WithdrawIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { OptionPicker } from '@/components/option-picker';
 import { PageFrame } from '@/components/page-frame';
 import { RecordsLink } from '@/components/records-link';
-import { displayLimit } from '@/lib/amount-limits';
+import { TokenLogo } from '@/components/token-logo';
+import { SkeletonCard } from '@/components/skeleton';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { isApiError, isCancel, newIdempotencyKey } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { showError, showToast } from '@/lib/toast';
 import { useWithdrawConfig } from '../api/get-withdraw-config';
+import { AddressBookSheet } from '../components/address-book-sheet';
 import { withdrawalQueryOptions } from '../api/get-withdrawal';
 import { useSubmitWithdrawal } from '../api/submit-withdrawal';
 import { ConfirmSheet } from '../components/confirm-sheet';
@@ -60,9 +64,9 @@ export function WithdrawPage() {
       {config.data ? (
         <WithdrawForm config={config.data} />
       ) : config.isError ? (
-        <LoadError onRetry={() => void config.refetch()} />
+        <LoadError error={config.error} onRetry={() => void config.refetch()} />
       ) : (
-        <div className="withdraw-skeleton" aria-busy="true" />
+        <SkeletonCard lines={5} />
       )}
     </PageFrame>
   );
@@ -86,12 +90,14 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
   const [network = '', typedAmount = ''] = useWatch({ control: form.control, name: ['network', 'amount'] });
   const chosen = config.networks.find((n) => n.network === network);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [bookOpen, setBookOpen] = useState(false);
   const submit = useSubmitWithdrawal();
   // The key of a withdrawal sent without an answer (network error): sending the same again reuses it,
   // so the server makes it once.
   const unanswered = useRef<{ key: string; body: string } | null>(null);
 
-  const validate = form.submit(() => setSheetOpen(true), showToast);
+  // An invalid form says so under its fields (the first one focused), not in a toast as well.
+  const validate = form.submit(() => setSheetOpen(true));
   const openConfirm = useAntiRepeat(() => {
     if (!chosen?.enabled) {
       showToast(t('errors.withdrawUnavailable'));
@@ -118,8 +124,17 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
   );
   const amountText = typedAmount.trim();
   const amountOk = /^\d+(\.\d+)?$/.test(amountText);
-  const arrival = amountOk ? displayAmount(amountText, dp) : '--';
-  const total = amountOk ? displayAmount(new Decimal(amountText).plus(chosen.fee), dp) : '--';
+  const arrival = amountOk ? formatNumber(amountText, 'amount', { dp }) : '--';
+  const total = amountOk ? formatNumber(new Decimal(amountText).plus(chosen.fee), 'amount', { dp }) : '--';
+
+  const pasteAddress = async () => {
+    try {
+      const text = (await navigator.clipboard.readText()).trim();
+      if (text) form.change('address', text);
+    } catch {
+      showToast(t('withdraw.pasteFailed'));
+    }
+  };
 
   const chooseNetwork = (next: ChainNetwork) => {
     form.setValue('network', next);
@@ -169,15 +184,16 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
       if (!fields.address && !fields.amount && /password|credentials/.test(err.reason ?? '')) {
         return err.message;
       }
+      // The server's words go under the field they are about; only what belongs to none is a toast.
       if (fields.address || fields.amount) {
         setSheetOpen(false);
         form.setServerErrors(fields);
-        showToast(fields.address ?? fields.amount ?? err.message);
         return undefined;
       }
       if (err.reason === 'insufficient_balance' || err.reason === 'insufficient_fee') {
         setSheetOpen(false);
         form.setServerError('amount', err.message);
+        return undefined;
       }
       showToast(err.message);
       return undefined;
@@ -187,10 +203,12 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
   return (
     <>
       <section className="withdraw-balance" data-testid="withdraw-balance">
-        <span className="withdraw-balance__token">{token}</span>
+        <span className="withdraw-balance__token">
+          <TokenLogo symbol={token} size={42} />
+        </span>
         <span className="withdraw-balance__label">{t('withdraw.available')}</span>
         <span className="withdraw-balance__value" data-testid="withdraw-available">
-          {displayAmount(config.available, dp)}
+          {formatNumber(config.available, 'amount', { dp })}
         </span>
       </section>
 
@@ -204,7 +222,7 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
             value: n.network,
             label: n.network,
             hint: n.enabled
-              ? t('withdraw.feeValue', { fee: displayLimit(n.fee, n.amountDp), token })
+              ? t('withdraw.feeValue', { fee: formatNumber(n.fee, 'amount', { dp: n.amountDp }), token })
               : t('withdraw.unavailable'),
             muted: !n.enabled,
           }))}
@@ -225,6 +243,21 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
           autoComplete="off"
           enterKeyHint="next"
           data-testid="withdraw-address"
+          suffix={
+            <span className="withdraw-address-tools">
+              <button type="button" onClick={() => void pasteAddress()} data-testid="withdraw-paste">
+                {t('withdraw.paste')}
+              </button>
+              <button
+                type="button"
+                onClick={() => setBookOpen(true)}
+                aria-label={t('withdraw.openAddressBook')}
+                data-testid="withdraw-address-book"
+              >
+                <BookIcon size={20} />
+              </button>
+            </span>
+          }
         />
         <TextField
           {...amountField}
@@ -233,8 +266,10 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
             return amountField.onChange(e);
           }}
           label={t('withdraw.amount')}
-          hint={`${t('withdraw.available')} ${displayAmount(config.available, dp)} ${token}`}
-          placeholder={t('withdraw.amountPlaceholder', { min: displayLimit(chosen.minWithdrawal, dp) })}
+          hint={`${t('withdraw.available')} ${formatNumber(config.available, 'amount', { dp })} ${token}`}
+          placeholder={t('withdraw.amountPlaceholder', {
+            min: formatNumber(chosen.minWithdrawal, 'amount', { dp: dp }),
+          })}
           inputMode="decimal"
           autoComplete="off"
           enterKeyHint="done"
@@ -256,10 +291,10 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
 
         <DetailList testId="withdraw-summary">
           <DetailRow label={t('withdraw.minimum')} testId="withdraw-min">
-            {displayLimit(chosen.minWithdrawal, dp)} {token}
+            {formatNumber(chosen.minWithdrawal, 'amount', { dp: dp })} {token}
           </DetailRow>
           <DetailRow label={t('withdraw.fee')} testId="withdraw-fee">
-            {displayLimit(chosen.fee, dp)} {token}
+            {formatNumber(chosen.fee, 'amount', { dp: dp })} {token}
           </DetailRow>
           <DetailRow label={t('withdraw.arrival')} testId="withdraw-arrival">
             {arrival} {token}
@@ -276,6 +311,16 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
         </SubmitButton>
       </Form>
 
+      <AddressBookSheet
+        visible={bookOpen}
+        network={chosen.network}
+        typedAddress={form.getValues('address')}
+        onPick={(entry) => {
+          if (entry.network !== chosen.network) chooseNetwork(entry.network);
+          form.change('address', entry.address);
+        }}
+        onClose={() => setBookOpen(false)}
+      />
       <ConfirmSheet
         visible={sheetOpen}
         onClose={() => setSheetOpen(false)}
@@ -286,7 +331,7 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
           network: chosen.network,
           address: form.getValues('address').trim(),
           amount: arrival,
-          fee: displayLimit(chosen.fee, dp),
+          fee: formatNumber(chosen.fee, 'amount', { dp: dp }),
           total,
         }}
       />

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toast } from 'antd-mobile';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WithdrawalRecord, WithdrawConfig } from '@tradeflip/contract';
@@ -34,6 +35,8 @@ function withdrawal(n: number, over: Partial<WithdrawalRecord> = {}): Withdrawal
     createdAt: '2026-11-21T10:00:00.000Z',
     processedAt: null,
     estimatedArrival: '2026-11-22T10:00:00.000Z',
+    cancellable: false,
+    explorerTxUrl: null,
     ...over,
   };
 }
@@ -91,7 +94,7 @@ describe('Withdraw', () => {
       '/api/app/asset/withdraw/config',
       expect.objectContaining({ params: { token: 'USDT' } }),
     ]);
-    expect(screen.getByTestId('withdraw-available').textContent).toBe('100.500000');
+    expect(screen.getByTestId('withdraw-available').textContent).toBe('100.5');
     expect(screen.getByTestId('withdraw-network-ERC20').getAttribute('aria-checked')).toBe('true');
     expect(screen.getByTestId('withdraw-fee').textContent).toBe('5 USDT');
     expect(screen.getByTestId('withdraw-min').textContent).toBe('10 USDT');
@@ -101,8 +104,8 @@ describe('Withdraw', () => {
     expect(screen.getByTestId('withdraw-fee').textContent).toBe('0.5 USDT');
     expect(screen.getByTestId('withdraw-min').textContent).toBe('2 USDT');
     await user.type(amountInput(), '12.5');
-    expect(screen.getByTestId('withdraw-arrival').textContent).toBe('12.50 USDT');
-    expect(screen.getByTestId('withdraw-total').textContent).toBe('13.00 USDT');
+    expect(screen.getByTestId('withdraw-arrival').textContent).toBe('12.5 USDT');
+    expect(screen.getByTestId('withdraw-total').textContent).toBe('13 USDT');
     expect(
       screen.getByText('Withdrawals are reviewed before they are sent, expected within 24 h.'),
     ).toBeTruthy();
@@ -127,11 +130,13 @@ describe('Withdraw', () => {
 
   it('says what is wrong under each field, in the spec’s words', async () => {
     const post = vi.spyOn(http, 'post');
+    const shown = vi.spyOn(Toast, 'show');
     const { user } = await openWithdraw();
     await user.click(screen.getByTestId('withdraw-submit'));
     expect(errorUnder('Withdrawal address')).toBe('Please enter the withdrawal address');
     expect(errorUnder(/^Amount/)).toBe('Please enter an amount');
-    await waitFor(() => expect(toastText()).toBe('Please enter the withdrawal address'));
+    // Said once, under the field: no toast repeats it.
+    expect(shown).not.toHaveBeenCalled();
 
     const address = screen.getByTestId('withdraw-address');
     const check = async (field: HTMLElement, text: string) => {
@@ -190,14 +195,14 @@ describe('Withdraw', () => {
     await user.click(screen.getByTestId('withdraw-submit'));
 
     const sheet = await screen.findByTestId('withdraw-sheet');
-    expect(within(sheet).getByTestId('withdraw-sheet-amount').textContent).toBe('50.00 USDT');
+    expect(within(sheet).getByTestId('withdraw-sheet-amount').textContent).toBe('50 USDT');
     expect(within(sheet).getByTestId('withdraw-sheet-address').textContent).toBe(TO);
     expect(within(sheet).getByTestId('withdraw-sheet-fee').textContent).toBe('0.5 USDT');
-    expect(within(sheet).getByTestId('withdraw-sheet-total').textContent).toBe('50.50 USDT');
+    expect(within(sheet).getByTestId('withdraw-sheet-total').textContent).toBe('50.5 USDT');
 
     // The password is required.
     await user.click(within(sheet).getByTestId('withdraw-confirm'));
-    expect(errorUnder('Login password')).toBe('Please enter your password');
+    expect(errorUnder('Sign-in password')).toBe('Please enter your password');
     expect(post).not.toHaveBeenCalled();
 
     await user.type(within(sheet).getByTestId('withdraw-password'), 'secret123');
@@ -223,7 +228,7 @@ describe('Withdraw', () => {
       .spyOn(http, 'post')
       .mockRejectedValueOnce(new ApiError('Network error, please try again', { kind: 'network', code: -1 }))
       .mockRejectedValueOnce(
-        new ApiError('The login password is incorrect', {
+        new ApiError('The sign-in password is incorrect', {
           kind: 'envelope',
           code: 400,
           status: 400,
@@ -231,7 +236,7 @@ describe('Withdraw', () => {
           body: {
             code: 400,
             reason: 'validation',
-            data: { fields: { password: 'The login password is incorrect' } },
+            data: { fields: { password: 'The sign-in password is incorrect' } },
           },
         }),
       )
@@ -260,7 +265,7 @@ describe('Withdraw', () => {
       vi.advanceTimersByTime(ANTI_REPEAT_MS);
     });
     await user.click(within(sheet).getByTestId('withdraw-confirm'));
-    await waitFor(() => expect(errorUnder('Login password')).toBe('The login password is incorrect'));
+    await waitFor(() => expect(errorUnder('Sign-in password')).toBe('The sign-in password is incorrect'));
     const keys = post.mock.calls.map(([, , o]) => o?.idempotencyKey);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
@@ -293,6 +298,7 @@ describe('Withdraw', () => {
     first.unmount();
 
     get.mock.calls.length = 0;
+    const shown = vi.spyOn(Toast, 'show');
     answer = (url) =>
       url === '/api/app/asset/withdraw/config'
         ? Promise.reject(
@@ -300,8 +306,9 @@ describe('Withdraw', () => {
           )
         : Promise.resolve(config);
     renderApp('/pages/wallet/withdraw', { signedIn: true });
-    expect(await screen.findByTestId('load-error')).toBeTruthy();
-    await waitFor(() => expect(toastText()).toBe('Server busy. Try again later'));
+    // Said once, in place: the page, not a toast.
+    expect((await screen.findByTestId('load-error')).textContent).toContain('Server busy. Try again later');
+    expect(shown).not.toHaveBeenCalled();
     expect(urls()).toEqual(['/api/app/asset/withdraw/config']);
   });
 
@@ -359,7 +366,7 @@ describe('Withdrawal records', () => {
     expect(new Set(tags.map((t) => t.className)).size).toBe(8);
     const first = screen.getAllByTestId('withdrawal-item')[0]!;
     expect(first.textContent).toContain('Expected within 24 h');
-    expect(within(first).getByTestId('withdrawal-item-amount').textContent).toBe('50.000000 USDT');
+    expect(within(first).getByTestId('withdrawal-item-amount').textContent).toBe('-50 USDT');
     expect(within(first).getByTestId('withdrawal-item-network').textContent).toBe('BEP20');
     await user.click(first);
     await waitFor(() => expect(currentPath(router)).toBe('/pages/wallet/withdrawDetail?id=1'));
@@ -412,12 +419,12 @@ describe('Withdrawal detail', () => {
       expect.objectContaining({ params: { id: '3' } }),
     ]);
     expect(field('withdrawal-detail-status')).toBe('Completed');
-    expect(field('withdrawal-detail-amount')).toBe('20.123456 USDT');
+    expect(field('withdrawal-detail-amount')).toBe('-20.123456 USDT');
     expect(field('withdrawal-detail-order')).toBe('W20261121000003');
     expect(field('withdrawal-detail-token')).toBe('USDT');
     expect(field('withdrawal-detail-network')).toBe('BEP20');
     expect(field('withdrawal-detail-address')).toBe(TO);
-    expect(field('withdrawal-detail-fee')).toBe('0.500000 USDT');
+    expect(field('withdrawal-detail-fee')).toBe('0.5 USDT');
     expect(field('withdrawal-detail-arrival')).toBe('20.123456 USDT');
     expect(field('withdrawal-detail-submitted')).toBe(formatDateTime('2026-11-21T10:00:00.000Z'));
     expect(field('withdrawal-detail-processed')).toBe(formatDateTime('2026-11-21T12:00:00.000Z'));
@@ -457,9 +464,65 @@ describe('Withdrawal detail', () => {
       'Address flagged',
     );
     expect(within(rejected).getByText('拒绝原因')).toBeTruthy();
+    // The operator's words are labelled as theirs (they may not be in the reader's language).
+    expect(within(rejected).getByText('审核人员的说明（原文）：')).toBeTruthy();
+    // Nothing left: no sign on the amount, no arrival amount.
+    expect(within(rejected).getByTestId('withdrawal-detail-amount').textContent).toBe('50 USDT');
+    expect(within(rejected).queryByTestId('withdrawal-detail-arrival')).toBeNull();
+    expect(within(rejected).queryByTestId('withdrawal-cancel')).toBeNull();
     expect(within(rejected).getByTestId('withdrawal-detail-returned').textContent).toBe(
       '提现数量和手续费已退回您的可用余额。',
     );
+  });
+
+  it('lets the owner cancel it while in review; the funds come back', async () => {
+    let record = withdrawal(4, { cancellable: true });
+    answer = () => Promise.resolve(record);
+    const post = vi.spyOn(http, 'post').mockImplementation((() => {
+      record = withdrawal(4, { status: 'cancelled', cancellable: false, estimatedArrival: null });
+      return Promise.resolve(record);
+    }) as never);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderApp('/pages/wallet/withdrawDetail?id=4', { signedIn: true });
+    await user.click(await screen.findByTestId('withdrawal-cancel'));
+    const sheet = await screen.findByTestId('withdrawal-cancel-sheet');
+    expect(sheet.textContent).toContain('50 USDT and the 0.5 USDT fee return to your available balance.');
+    await user.click(within(sheet).getByTestId('withdrawal-cancel-confirm'));
+    await waitFor(() =>
+      expect(screen.getByTestId('withdrawal-detail-status').dataset.status).toBe('cancelled'),
+    );
+    expect(post).toHaveBeenCalledWith('/api/app/asset/withdraw/cancel', { id: '4' }, expect.anything());
+    expect(screen.queryByTestId('withdrawal-cancel')).toBeNull();
+    await waitFor(() =>
+      expect(toastText()).toBe('Withdrawal cancelled. The funds are back in your available balance.'),
+    );
+  });
+
+  it('says so when the operator reviewed it first, and shows what it became', async () => {
+    let record = withdrawal(5, { cancellable: true });
+    answer = () => Promise.resolve(record);
+    vi.spyOn(http, 'post').mockImplementation((() => {
+      record = withdrawal(5, { status: 'approved', cancellable: false, estimatedArrival: null });
+      return Promise.reject(
+        new ApiError('This withdrawal can no longer be cancelled', {
+          kind: 'envelope',
+          code: 409,
+          status: 409,
+          reason: 'conflict',
+        }),
+      );
+    }) as never);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderApp('/pages/wallet/withdrawDetail?id=5', { signedIn: true });
+    await user.click(await screen.findByTestId('withdrawal-cancel'));
+    await user.click(await screen.findByTestId('withdrawal-cancel-confirm'));
+    await waitFor(() =>
+      expect(toastText()).toBe('This withdrawal was already reviewed and can no longer be cancelled.'),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('withdrawal-detail-status').dataset.status).toBe('approved'),
+    );
+    expect(screen.queryByTestId('withdrawal-cancel')).toBeNull();
   });
 
   it("says 'Missing parameter: id' without an id, and when the record does not exist", async () => {

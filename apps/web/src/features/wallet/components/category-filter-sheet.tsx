@@ -1,21 +1,25 @@
-// The history's type filter: every business type of spec §4, or all of them.
+// The history's filter: a few categories a person thinks in (deposits, withdrawals, games, rewards,
+// other), or all of them.
 import { useTranslation } from 'react-i18next';
 import Popup from 'antd-mobile/es/components/popup';
-import { businessTypes, type BusinessType } from '@tradeflip/contract';
+import { activityCategories, type ActivityCategory } from '@tradeflip/contract';
 import { CheckIcon } from '@/components/icons';
 
-interface TypeFilterSheetProps {
+interface CategoryFilterSheetProps {
   visible: boolean;
-  selected: BusinessType | undefined;
-  onSelect: (type: BusinessType | undefined) => void;
+  selected: ActivityCategory | undefined;
+  onSelect: (category: ActivityCategory | undefined) => void;
   onClose: () => void;
 }
 
-export function TypeFilterSheet({ visible, selected, onSelect, onClose }: TypeFilterSheetProps) {
+export function CategoryFilterSheet({ visible, selected, onSelect, onClose }: CategoryFilterSheetProps) {
   const { t } = useTranslation();
-  const options: { value: BusinessType | undefined; label: string }[] = [
-    { value: undefined, label: t('wallet.allTypes') },
-    ...businessTypes.map((type) => ({ value: type, label: t(`businessTypes.${type}`) })),
+  const options: { value: ActivityCategory | undefined; label: string }[] = [
+    { value: undefined, label: t('activity.categories.all') },
+    ...activityCategories.map((category) => ({
+      value: category,
+      label: t(`activity.categories.${category}`),
+    })),
   ];
   return (
     <Popup
@@ -27,7 +31,7 @@ export function TypeFilterSheet({ visible, selected, onSelect, onClose }: TypeFi
       aria-label={t('wallet.filterTitle')}
     >
       <h2 className="sheet__title">{t('wallet.filterTitle')}</h2>
-      <ul className="type-options" role="listbox" data-testid="flow-filter-options">
+      <ul className="type-options" role="listbox" data-testid="activity-filter-options">
         {options.map((option) => (
           <li key={option.value ?? 'all'}>
             <button

@@ -1,0 +1,204 @@
+// Issue 10 (first part): the simulated feed, stored candles, tickers and the operators' controls, through
+// the real app and database. The feed is stepped by hand on the test clock, so every tick is known.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { commands, type AdminApi } from '../../cli/commands';
+import {
+  adminCall,
+  call,
+  describeEachDatabase,
+  registerUser,
+  TestClock,
+  useDatabase,
+  type TestApp,
+} from '../../test/harness';
+
+interface Ticker {
+  symbol: string;
+  price: string;
+  change24h: string;
+  stale: boolean;
+  priceDp: number;
+}
+interface Candle {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+const T0 = Date.parse('2030-01-01T00:00:00Z');
+
+async function tickers(t: TestApp): Promise<Ticker[]> {
+  const res = await call(t.app, 'GET', '/api/app/market/tickers');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data!.list as Ticker[];
+}
+
+async function candles(t: TestApp, query: string): Promise<Candle[]> {
+  const res = await call(t.app, 'GET', `/api/app/market/candles?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data!.list as Candle[];
+}
+
+function cliApi(t: TestApp): AdminApi {
+  return {
+    async call<T>(method: 'GET' | 'POST', path: string, body?: unknown) {
+      const res = await adminCall(t.app, method, path, { body });
+      if (res.body.code !== 0) throw new Error(res.body.msg);
+      return res.body.data as T;
+    },
+  };
+}
+const command = (name: string) => commands.find((c) => c.name === name)!;
+
+describeEachDatabase('market data', (target) => {
+  const db = useDatabase(target);
+  let t: TestApp;
+  let clock: TestClock;
+  beforeAll(async () => {
+    clock = new TestClock(T0);
+    t = await db.app({ clock });
+  });
+
+  it('back-fills a day of history at the first start, so every pair has candles and a ticker', async () => {
+    const list = await tickers(t);
+    expect(list.map((row) => row.symbol)).toEqual([
+      'BTCUSDT',
+      'ETHUSDT',
+      'BNBUSDT',
+      'SOLUSDT',
+      'XRPUSDT',
+      'DOGEUSDT',
+    ]);
+    expect(list.find((row) => row.symbol === 'BTCUSDT')!.priceDp).toBe(2);
+    const minutes = await candles(t, 'symbol=btcusdt&interval=1m&limit=1000');
+    expect(minutes).toHaveLength(1000);
+    // Oldest first, one per minute, each bucket on a minute edge, ending before now.
+    for (let i = 1; i < minutes.length; i++) expect(minutes[i]!.time - minutes[i - 1]!.time).toBe(60_000);
+    expect(minutes.at(-1)!.time).toBe(T0 - 60_000);
+    expect((await candles(t, 'symbol=ETHUSDT&interval=1s&limit=1000')).length).toBe(900);
+    expect((await candles(t, 'symbol=ETHUSDT&interval=15m&limit=1000')).length).toBe(96);
+    // Paging back: the 10 minutes before the oldest shown.
+    const older = await candles(t, `symbol=BTCUSDT&interval=1m&limit=10&before=${minutes[0]!.time}`);
+    expect(older.at(-1)!.time).toBe(minutes[0]!.time - 60_000);
+  });
+
+  it('pins a price: every tick is exactly it, in the ticker and the candles, until released', async () => {
+    const pinned = await adminCall(t.app, 'POST', '/api/admin/market/price', {
+      body: { symbol: 'BTCUSDT', price: '65000.5' },
+    });
+    expect(pinned.status, JSON.stringify(pinned.body)).toBe(200);
+    const market = t.app.services.market;
+    for (let i = 0; i < 3; i++) {
+      clock.advance(0.25);
+      await market.step();
+    }
+    expect((await tickers(t)).find((row) => row.symbol === 'BTCUSDT')!.price).toBe('65000.5');
+    await market.flush();
+    const [last] = (await candles(t, 'symbol=BTCUSDT&interval=1s&limit=1')).slice(-1);
+    expect(last).toMatchObject({ open: '65000.5', high: '65000.5', low: '65000.5', close: '65000.5' });
+
+    const released = await adminCall(t.app, 'POST', '/api/admin/market/price', {
+      body: { symbol: 'BTCUSDT' },
+    });
+    expect(released.status).toBe(200);
+    const moved = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      clock.advance(0.25);
+      const events = await market.step();
+      moved.add(events.find((event) => event.symbol === 'BTCUSDT')!.price);
+    }
+    expect(moved.size).toBeGreaterThan(1);
+    await market.flush();
+  });
+
+  it('marks a pair stale after the staleness limit without ticks, and fresh again with one', async () => {
+    await t.app.services.market.step();
+    expect((await tickers(t)).every((row) => !row.stale)).toBe(true);
+    clock.advance(11);
+    expect((await tickers(t)).every((row) => row.stale)).toBe(true);
+    const status = await adminCall(t.app, 'GET', '/api/admin/market/status');
+    expect(status.body.data!.list).toContainEqual(
+      expect.objectContaining({ symbol: 'ETHUSDT', stale: true, feed: 'simulated', lastTickAgeMs: 11_000 }),
+    );
+    await t.app.services.market.step();
+    expect((await tickers(t)).every((row) => !row.stale)).toBe(true);
+  });
+
+  it('continues the same candle after a restart mid-bucket', async () => {
+    clock.advance(60 - ((clock.now().getTime() / 1000) % 60) + 10); // 10 s into a fresh minute
+    const bucket = Math.floor(clock.now().getTime() / 60_000) * 60_000;
+    await adminCall(t.app, 'POST', '/api/admin/market/price', { body: { symbol: 'SOLUSDT', price: '150' } });
+    await t.app.services.market.step();
+    await t.app.services.market.flush();
+    const before = (await candles(t, 'symbol=SOLUSDT&interval=1m&limit=1'))[0]!;
+    expect(before.time).toBe(bucket);
+
+    // Another process (a restart) on the same database, 20 s later in the same minute.
+    const restartClock = new TestClock(clock.now().getTime() + 20_000);
+    const restarted = await db.app({ clock: restartClock });
+    await adminCall(restarted.app, 'POST', '/api/admin/market/price', {
+      body: { symbol: 'SOLUSDT', price: '149' },
+    });
+    await restarted.app.services.market.flush();
+    const after = (await candles(restarted, 'symbol=SOLUSDT&interval=1m&limit=1'))[0]!;
+    expect(after).toMatchObject({ time: bucket, open: before.open, close: '149', low: '149' });
+    expect(Number(after.volume)).toBe(Number(before.volume) + 1);
+  });
+
+  it('refuses an unknown pair or interval in the caller’s language, and pins only positive prices', async () => {
+    const interval = await call(t.app, 'GET', '/api/app/market/candles?symbol=BTCUSDT&interval=2m', {
+      headers: { 'x-lang': 'zh-CN' },
+    });
+    expect(interval.status).toBe(400);
+    expect(interval.body.msg).toContain('未知的K线周期');
+    const pair = await call(t.app, 'GET', '/api/app/market/candles?symbol=NOPEUSDT&interval=1m');
+    expect(pair.body).toMatchObject({ code: 404, msg: 'Unknown trading pair' });
+    const zero = await adminCall(t.app, 'POST', '/api/admin/market/price', {
+      body: { symbol: 'BTCUSDT', price: '0' },
+    });
+    expect(zero.status).toBe(400);
+    expect(
+      (await call(t.app, 'POST', '/api/admin/market/price', { body: { symbol: 'BTCUSDT' } })).status,
+    ).toBe(401);
+  });
+
+  it('values balances in USDT at the live price (USDT = 1)', async () => {
+    const user = await registerUser(t);
+    await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+      body: { email: user.email, token: 'ETH', amount: '0.5', reason: 'test' },
+    });
+    await adminCall(t.app, 'POST', '/api/admin/market/price', {
+      body: { symbol: 'ETHUSDT', price: '4000.1' },
+    });
+    const balances = await call(t.app, 'GET', '/api/app/asset/balances', { token: user.token });
+    const eth = (balances.body.data!.list as { token: string; price: string; usdtValue: string }[]).find(
+      (row) => row.token === 'ETH',
+    )!;
+    expect(eth).toMatchObject({ price: '4000.1', usdtValue: '2000.05' });
+    const overview = await call(t.app, 'GET', '/api/app/asset/overview', { token: user.token });
+    expect(overview.body.data).toMatchObject({ totalUsdt: '2000.05' });
+  });
+
+  describe('from the admin CLI', () => {
+    it('market:price pins, market:status shows it, market:release and market:pair change the list', async () => {
+      const api = cliApi(t);
+      const pinned = await command('market:price').run(api, ['DOGEUSDT', '0.2']);
+      expect(pinned).toMatch(/DOGEUSDT\s+yes\s+6\s+simulated\s+0\.2\s+.*\s+yes/);
+      const released = await command('market:release').run(api, ['DOGEUSDT']);
+      expect(released).toMatch(/DOGEUSDT\s+yes\s+6\s+simulated\s+0\.2\s+.*\s+no$/m);
+      await command('market:pair').run(api, ['XRPUSDT', '--disable']);
+      expect((await tickers(t)).map((row) => row.symbol)).not.toContain('XRPUSDT');
+      await command('market:pair').run(api, ['XRPUSDT', '--enable', '--order', '0']);
+      expect((await tickers(t))[0]!.symbol).toBe('XRPUSDT');
+      await command('market:pair').run(api, ['XRPUSDT', '--order', '5']);
+      const status = await command('market:status').run(api, []);
+      expect(status).toContain('PAIR');
+      await expect(command('market:pair').run(api, ['XRPUSDT', '--order', 'x'])).rejects.toThrow(
+        /whole number/,
+      );
+    });
+  });
+});

@@ -1,0 +1,120 @@
+// Rows of the market: pairs and candles. The market module owns both tables (CONVENTIONS 13).
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { CandleInterval } from '@tradeflip/contract';
+import type { Queryable } from '../../db/client';
+import { marketCandles, marketPairs, tokens } from '../../db/schema';
+
+export interface PairRow {
+  symbol: string;
+  base: string;
+  quote: string;
+  enabled: boolean;
+  sort: number;
+  priceDp: number;
+  referencePrice: string;
+}
+
+/** Every pair with its base token's price decimals and reference price, in display order. */
+export async function pairs(db: Queryable): Promise<PairRow[]> {
+  return db
+    .select({
+      symbol: marketPairs.symbol,
+      base: marketPairs.base,
+      quote: marketPairs.quote,
+      enabled: marketPairs.enabled,
+      sort: marketPairs.sort,
+      priceDp: tokens.priceDp,
+      referencePrice: tokens.referencePrice,
+    })
+    .from(marketPairs)
+    .innerJoin(tokens, eq(tokens.symbol, marketPairs.base))
+    .orderBy(asc(marketPairs.sort), asc(marketPairs.symbol));
+}
+
+export async function updatePair(
+  db: Queryable,
+  symbol: string,
+  changes: { enabled?: boolean; sort?: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(marketPairs)
+    .set(changes)
+    .where(eq(marketPairs.symbol, symbol))
+    .returning({ symbol: marketPairs.symbol });
+  return rows.length > 0;
+}
+
+export interface CandleRow {
+  symbol: string;
+  interval: CandleInterval;
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+/**
+ * Writes a batch of candles in one statement; a bucket already stored takes the new state (the
+ * aggregator continued it from the stored one, so its state includes everything stored).
+ */
+export async function upsertCandles(db: Queryable, rows: CandleRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db
+      .insert(marketCandles)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoUpdate({
+        target: [marketCandles.symbol, marketCandles.interval, marketCandles.time],
+        set: {
+          high: sql`excluded.high`,
+          low: sql`excluded.low`,
+          close: sql`excluded.close`,
+          volume: sql`excluded.volume`,
+        },
+      });
+  }
+}
+
+/** The newest `limit` candles before `before` (all when absent), oldest first. */
+export async function candles(
+  db: Queryable,
+  query: { symbol: string; interval: CandleInterval; limit: number; before?: number | undefined },
+): Promise<CandleRow[]> {
+  const rows = await db
+    .select()
+    .from(marketCandles)
+    .where(
+      and(
+        eq(marketCandles.symbol, query.symbol),
+        eq(marketCandles.interval, query.interval),
+        query.before === undefined ? undefined : lt(marketCandles.time, query.before),
+      ),
+    )
+    .orderBy(desc(marketCandles.time))
+    .limit(query.limit);
+  return (rows as CandleRow[]).reverse();
+}
+
+/** The newest candle of each symbol and interval (to continue after a restart). */
+export async function latestCandles(db: Queryable): Promise<CandleRow[]> {
+  const result = (await db.execute(
+    sql`select distinct on (symbol, interval) symbol, interval, time, open::text as open,
+          high::text as high, low::text as low, close::text as close, volume::text as volume
+        from market_candles order by symbol, interval, time desc`,
+  )) as unknown as { rows: (Omit<CandleRow, 'time'> & { time: string | number })[] };
+  return result.rows.map((row) => ({ ...row, time: Number(row.time) }));
+}
+
+/** Deletes candles of an interval that start before `cutoff` (retention). */
+export async function pruneCandles(db: Queryable, interval: CandleInterval, cutoff: number): Promise<void> {
+  await db
+    .delete(marketCandles)
+    .where(and(eq(marketCandles.interval, interval), lt(marketCandles.time, cutoff)));
+}
+
+/** Whether any candle is stored (the first start back-fills history). */
+export async function hasCandles(db: Queryable): Promise<boolean> {
+  const [row] = await db.select({ symbol: marketCandles.symbol }).from(marketCandles).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,188 @@
+// Issue 10, acceptance 3: the WebSocket through a real listening server and real clients (ws):
+// subscribe, receive ticks and candles, unsubscribe; a schema-invalid message gets an error frame and
+// the connection stays usable; an unauthenticated client cannot join a user channel; a client that
+// stops reading is dropped without delaying the others.
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { WsServerMessage } from '@tradeflip/contract';
+import { describeEachDatabase, registerUser, TestClock, useDatabase, type TestApp } from '../test/harness';
+
+const T0 = Date.parse('2030-01-01T00:00:00Z');
+
+/** A client that keeps every message it receives, in order. */
+class Listener {
+  readonly messages: WsServerMessage[] = [];
+  private waiters: (() => void)[] = [];
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      this.messages.push(JSON.parse(String(data)) as WsServerMessage);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+  static async open(url: string, headers: Record<string, string> = {}): Promise<Listener> {
+    const socket = new WebSocket(url, { headers });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return new Listener(socket);
+  }
+  send(message: unknown) {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+  /** Waits until a message matches (up to 5 s). */
+  async next(match: (m: WsServerMessage) => boolean): Promise<WsServerMessage> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const found = this.messages.find(match);
+      if (found) {
+        this.messages.splice(this.messages.indexOf(found), 1);
+        return found;
+      }
+      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(this.messages)}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+  close() {
+    this.socket.close();
+  }
+}
+
+describeEachDatabase('WebSocket /api/ws', (target) => {
+  const db = useDatabase(target);
+  let t: TestApp;
+  let url: string;
+  const open: Listener[] = [];
+  const connect = async (headers: Record<string, string> = {}) => {
+    const listener = await Listener.open(url, headers);
+    open.push(listener);
+    return listener;
+  };
+
+  beforeAll(async () => {
+    t = await db.app({ clock: new TestClock(T0), webSocket: { maxBufferedBytes: 64 * 1024 } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
+    await t.app.services.market.init();
+  });
+  afterEach(() => {
+    for (const listener of open.splice(0)) listener.close();
+  });
+
+  it('pushes ticks to ticker subscribers until they unsubscribe; candles per pair and interval', async () => {
+    const client = await connect();
+    client.send({ op: 'subscribe', channel: 'tickers' });
+    expect(await client.next((m) => m.type === 'subscribed')).toEqual({
+      type: 'subscribed',
+      channel: 'tickers',
+    });
+    client.send({ op: 'subscribe', channel: 'candles', symbol: 'ethusdt', interval: '1m' });
+    await client.next((m) => m.type === 'subscribed' && m.channel === 'candles:ETHUSDT:1m');
+
+    await t.app.services.market.pin('BTCUSDT', '70000');
+    const tick = await client.next((m) => m.type === 'tick' && m.symbol === 'BTCUSDT');
+    expect(tick).toMatchObject({ type: 'tick', symbol: 'BTCUSDT', price: '70000', time: T0 });
+    await t.app.services.market.step();
+    const candle = await client.next((m) => m.type === 'candle');
+    expect(candle).toMatchObject({ type: 'candle', symbol: 'ETHUSDT', interval: '1m' });
+    // Only the candles asked for.
+    expect(client.messages.filter((m) => m.type === 'candle')).toEqual([]);
+
+    client.send({ op: 'unsubscribe', channel: 'tickers' });
+    await client.next((m) => m.type === 'unsubscribed');
+    client.messages.length = 0;
+    await t.app.services.market.step();
+    await client.next((m) => m.type === 'candle');
+    expect(client.messages.filter((m) => m.type === 'tick')).toEqual([]);
+  });
+
+  it('answers a schema-invalid message with an error frame in the client’s language, and stays usable', async () => {
+    const client = await connect({ 'accept-language': 'zh-CN' });
+    client.send('not json');
+    expect(await client.next((m) => m.type === 'error')).toMatchObject({ reason: 'validation' });
+    client.send({ op: 'subscribe', channel: 'candles', symbol: 'BTCUSDT', interval: '2h' });
+    const error = await client.next((m) => m.type === 'error');
+    expect(error).toMatchObject({
+      type: 'error',
+      reason: 'validation',
+      msg: expect.stringMatching(/[\u4e00-\u9fff]/),
+    });
+    client.send({ op: 'ping' });
+    expect(await client.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
+  });
+
+  it('keeps the user channel to a signed-in client', async () => {
+    const client = await connect();
+    client.send({ op: 'subscribe', channel: 'user' });
+    expect(await client.next((m) => m.type === 'error')).toMatchObject({ reason: 'unauthorized' });
+    client.send({ op: 'auth', token: 'not-a-session' });
+    expect(await client.next((m) => m.type === 'error')).toMatchObject({ reason: 'unauthorized' });
+    const user = await registerUser(t);
+    client.send({ op: 'auth', token: user.token });
+    expect(await client.next((m) => m.type === 'authed')).toMatchObject({ type: 'authed' });
+    client.send({ op: 'subscribe', channel: 'user' });
+    expect(await client.next((m) => m.type === 'subscribed')).toEqual({
+      type: 'subscribed',
+      channel: 'user',
+    });
+  });
+
+  it('drops a client that stops reading, without delaying the others', async () => {
+    // A raw client: it upgrades, subscribes, then never reads again.
+    const port = (t.app.server.address() as AddressInfo).port;
+    const slow = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => slow.once('connect', resolve));
+    slow.write(
+      'GET /api/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    await new Promise((resolve) => slow.once('data', resolve));
+    // A masked client frame: {"op":"subscribe","channel":"tickers"}
+    const payload = Buffer.from(JSON.stringify({ op: 'subscribe', channel: 'tickers' }));
+    const mask = Buffer.from([1, 2, 3, 4]);
+    const frame = Buffer.concat([
+      Buffer.from([0x81, 0x80 | payload.length]),
+      mask,
+      Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]!)),
+    ]);
+    slow.write(frame);
+    slow.pause();
+    let slowClosed = false;
+    slow.on('close', () => (slowClosed = true));
+
+    const fast = await connect();
+    fast.send({ op: 'subscribe', channel: 'tickers' });
+    await fast.next((m) => m.type === 'subscribed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const droppedBefore = t.app.webSockets.dropped;
+
+    // Far more than the slow client's socket buffers and its 64 KiB allowance.
+    const hub = t.app.webSockets;
+    for (let i = 0; i < 100_000 && hub.dropped === droppedBefore; i++) {
+      hub.broadcast('tickers', { type: 'tick', symbol: 'BTCUSDT', price: `${i}.${'9'.repeat(40)}`, time: i });
+      if (i % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(hub.dropped).toBe(droppedBefore + 1);
+    // The reader that keeps up still gets the next tick at once.
+    fast.messages.length = 0;
+    hub.broadcast('tickers', { type: 'tick', symbol: 'ETHUSDT', price: '1', time: 1 });
+    expect(await fast.next((m) => m.type === 'tick' && m.symbol === 'ETHUSDT')).toMatchObject({ price: '1' });
+    slow.resume();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(slowClosed || slow.destroyed || slow.readableEnded).toBe(true);
+    slow.destroy();
+  });
+});
+
+describe('WebSocket client messages', () => {
+  it('are the contract’s (unknown ops are refused)', async () => {
+    const { wsClientMessage } = await import('@tradeflip/contract');
+    expect(wsClientMessage.safeParse({ op: 'subscribe', channel: 'tickers' }).success).toBe(true);
+    expect(wsClientMessage.safeParse({ op: 'subscribe', channel: 'everything' }).success).toBe(false);
+  });
+});

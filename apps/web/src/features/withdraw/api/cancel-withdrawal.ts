@@ -1,0 +1,20 @@
+// POST /api/app/asset/withdraw/cancel {id}: the owner cancels a withdrawal still in review; amount and
+// fee return to available. Exactly one of this and an operator's approval wins; the loser is told the
+// withdrawal can no longer be cancelled (409) and the screen shows what it became.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WithdrawalRecord } from '@tradeflip/contract';
+import { http } from '@/lib/http';
+
+export function cancelWithdrawal(id: string) {
+  // Silent: the detail page says what happened in place.
+  return http.post<WithdrawalRecord>('/api/app/asset/withdraw/cancel', { id }, { silent: true });
+}
+
+export function useCancelWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelWithdrawal,
+    // Balances, records and this withdrawal refresh (a lost race shows the operator's decision).
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['asset'] }),
+  });
+}

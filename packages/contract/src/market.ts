@@ -1,0 +1,155 @@
+// Market data (DESIGN §6, issue 10): the pairs, their ticks and tickers, and stored candles. Prices
+// and volumes cross the wire as decimal strings; times are epoch milliseconds in ticks and candles (a
+// chart's native unit) and ISO-8601 elsewhere.
+import { z } from 'zod';
+
+/** The spec's chart timeframes (§9): time-share is drawn from 1 s candles. */
+export const candleIntervals = ['1s', '1m', '5m', '15m'] as const;
+export type CandleInterval = (typeof candleIntervals)[number];
+
+/** Length of each interval in milliseconds. */
+export const INTERVAL_MS: Record<CandleInterval, number> = {
+  '1s': 1_000,
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+};
+
+/** A pair symbol as the market names it: base + quote, upper-case (BTCUSDT). */
+export const marketSymbol = z
+  .string({ error: 'errors.pairUnknown' })
+  .trim()
+  .regex(/^[A-Za-z0-9]{2,20}$/, { error: 'errors.pairUnknown' })
+  .transform((symbol) => symbol.toUpperCase());
+
+/** One price at one moment. */
+export const tick = z.object({
+  symbol: z.string(),
+  price: z.string(),
+  /** Epoch milliseconds. */
+  time: z.number().int(),
+});
+export type Tick = z.infer<typeof tick>;
+
+export const candle = z.object({
+  /** Start of the bucket, epoch milliseconds. */
+  time: z.number().int(),
+  open: z.string(),
+  high: z.string(),
+  low: z.string(),
+  close: z.string(),
+  /** Number of ticks in the bucket (the simulated feed has no traded volume). */
+  volume: z.string(),
+});
+export type Candle = z.infer<typeof candle>;
+
+/** GET /api/app/market/candles?symbol&interval&limit&before */
+export const candleQuery = z.object({
+  symbol: marketSymbol,
+  interval: z.enum(candleIntervals, { error: 'errors.intervalUnknown' }),
+  limit: z.coerce.number().int().min(1).max(1000).default(300),
+  /** Epoch milliseconds: candles that start before this (paging back through history). */
+  before: z.coerce.number().int().positive().optional(),
+});
+export const candleList = z.object({
+  symbol: z.string(),
+  interval: z.enum(candleIntervals),
+  /** Oldest first, as charts draw them. */
+  list: z.array(candle),
+});
+
+/** GET /api/app/market/tickers: each enabled pair, in display order. */
+export const ticker = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  price: z.string(),
+  /** Change over the last 24 h in percent (12.34 = +12.34 %). */
+  change24h: z.string(),
+  high24h: z.string(),
+  low24h: z.string(),
+  /** Decimals prices of this pair show with (the precision map's price_dp). */
+  priceDp: z.number().int(),
+  /** Epoch milliseconds of the last tick. */
+  time: z.number().int(),
+  /** No tick for longer than the staleness limit: games refuse new orders ('price fetch failed'). */
+  stale: z.boolean(),
+});
+export type Ticker = z.infer<typeof ticker>;
+export const tickerList = z.object({ list: z.array(ticker) });
+
+// ---- Operations ----
+
+/** POST /api/admin/market/price: pin a pair's simulated price, or release it back to the walk. */
+export const adminMarketPriceBody = z.object({
+  symbol: marketSymbol,
+  /** A positive decimal; absent: back to the random walk. */
+  price: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}(\.\d{1,18})?$/, { error: 'errors.amountInvalid' })
+    .optional(),
+});
+
+/** POST /api/admin/market/pairs: enable or disable a pair, or move it in the display order. */
+export const adminMarketPairBody = z.object({
+  symbol: marketSymbol,
+  enabled: z.boolean().optional(),
+  sort: z.number().int().min(0).max(1000).optional(),
+});
+
+export const marketPairStatus = z.object({
+  symbol: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  feed: z.string(),
+  price: z.string().nullable(),
+  /** Milliseconds since the last tick; null before the first. */
+  lastTickAgeMs: z.number().int().nullable(),
+  stale: z.boolean(),
+  /** Pinned by an operator (simulated feed only). */
+  pinned: z.boolean(),
+});
+export const marketStatus = z.object({ list: z.array(marketPairStatus) });
+
+// ---- WebSocket /api/ws ----
+
+/**
+ * What a client sends. Public channels: `tickers` (every enabled pair's price as it ticks) and
+ * `candles` of a pair and interval. `user`: the signed-in user's own events (balances; the games add
+ * positions), after `auth` with the session token.
+ */
+const subscribeOp = z.enum(['subscribe', 'unsubscribe']);
+export const wsClientMessage = z.union([
+  z.object({ op: z.literal('auth'), token: z.string().min(1).max(512) }),
+  z.object({ op: subscribeOp, channel: z.literal('tickers') }),
+  z.object({
+    op: subscribeOp,
+    channel: z.literal('candles'),
+    symbol: marketSymbol,
+    interval: z.enum(candleIntervals),
+  }),
+  z.object({ op: subscribeOp, channel: z.literal('user') }),
+  z.object({ op: z.literal('ping') }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessage>;
+
+/** What the server sends. */
+export const wsServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('tick'), symbol: z.string(), price: z.string(), time: z.number().int() }),
+  z.object({
+    type: z.literal('candle'),
+    symbol: z.string(),
+    interval: z.enum(candleIntervals),
+    candle,
+  }),
+  /** The user's balances changed: the app refetches what it shows. */
+  z.object({ type: z.literal('balances') }),
+  z.object({ type: z.literal('subscribed'), channel: z.string() }),
+  z.object({ type: z.literal('unsubscribed'), channel: z.string() }),
+  z.object({ type: z.literal('authed'), userId: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  /** A refused message; the connection stays usable. `reason` as in the HTTP envelope. */
+  z.object({ type: z.literal('error'), reason: z.string(), msg: z.string() }),
+]);
+export type WsServerMessage = z.infer<typeof wsServerMessage>;
