@@ -1,7 +1,8 @@
 // Market figures (issue 10).
 // - Tick to browser: the time from the feed making a tick to a WebSocket client receiving it, with 1
-//   client and with 500 clients subscribed to tickers, on loopback (server and clients in this one
-//   process, PGlite). The feed ticks every pair every 250 ms for a few seconds.
+//   client and with 500 clients subscribed to tickers, on loopback (PGlite). The clients run in a
+//   worker thread (bench-ws-clients.mjs), the server on the main one. The feed steps every pair every
+//   250 ms for a few seconds; each step is one frame per client.
 // - Candle query: GET /api/app/market/candles for 1,000 1m candles, p50/p99 over 200 calls, on
 //   PostgreSQL (TEST_DATABASE_URL, a scratch database) after a day of back-filled history.
 //   npx tsx apps/server/scripts/bench-market.ts [--clients=500] [--seconds=5]
@@ -9,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import WebSocket from 'ws';
+import { Worker } from 'node:worker_threads';
 import { buildApp } from '../src/app';
 import { loadTestSettings, parseConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
@@ -41,34 +42,28 @@ async function run(clients: number) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/ws`;
   await app.services.market.init();
-  const latencies: number[] = [];
-  const sockets: WebSocket[] = [];
+  const worker = new Worker(new URL('./bench-ws-clients.mjs', import.meta.url), {
+    workerData: { url, clients },
+  });
+  const next = () =>
+    new Promise<{ ready?: true; latencies?: number[] }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  let latencies: number[] = [];
   try {
-    for (let i = 0; i < clients; i++) {
-      const socket = new WebSocket(url);
-      await new Promise((resolve, reject) => {
-        socket.once('open', resolve);
-        socket.once('error', reject);
-      });
-      let subscribed!: () => void;
-      const ready = new Promise<void>((resolve) => (subscribed = resolve));
-      socket.on('message', (data) => {
-        const message = JSON.parse(String(data)) as { type: string; time?: number };
-        if (message.type === 'subscribed') subscribed();
-        else if (message.type === 'tick') latencies.push(Date.now() - message.time!);
-      });
-      socket.send(JSON.stringify({ op: 'subscribe', channel: 'tickers' }));
-      await ready;
-      sockets.push(socket);
-    }
+    await next();
     const steps = Math.round((seconds * 1000) / 250);
     for (let i = 0; i < steps; i++) {
       await app.services.market.step(Date.now());
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
+    const done = next();
+    worker.postMessage('stop');
+    latencies = (await done).latencies ?? [];
   } finally {
-    for (const socket of sockets) socket.terminate();
+    await worker.terminate();
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

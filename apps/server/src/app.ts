@@ -18,6 +18,8 @@ import { adminMarketRoutes } from './modules/admin/market-routes';
 import { marketRoutes } from './modules/market/routes';
 import { MarketService } from './modules/market/service';
 import { SimulatedFeed } from './modules/market/simulated-feed';
+import { BinanceFeed } from './modules/market/binance-feed';
+import { RedisRelay, relayChannel } from './modules/market/relay';
 import { adminRoutes } from './modules/admin/routes';
 import { adminWalletRoutes } from './modules/admin/wallet-routes';
 import { adminWithdrawRoutes } from './modules/admin/withdraw-routes';
@@ -79,6 +81,8 @@ export interface Services {
   addressBook: AddressBook;
   /** Prices, tickers and candles; server.ts runs its feed. */
   market: MarketService;
+  /** The live exchange feed (PRICE_FEED=binance); its leader connects it. */
+  liveFeed: BinanceFeed | undefined;
 }
 
 declare module 'fastify' {
@@ -149,12 +153,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = new TokenRegistry({ db, clock });
   const ledger = new LedgerService({ db, clock, tokens, driver: options.driver });
 
+  // With REDIS_URL, the feed's leader publishes its ticks to every other API process (DESIGN §6).
+  // Its channel is named after the database: the processes that share one share the stream.
+  const relay = config.redisUrl
+    ? new RedisRelay(config.redisUrl, app.log, relayChannel(config.databaseUrl ?? config.dataDir))
+    : undefined;
+  const live = config.market.feed === 'binance';
   const market = new MarketService({
     db,
     clock,
-    feed: new SimulatedFeed(config.market.seed),
+    feed: live ? null : new SimulatedFeed(config.market.seed),
+    liveFeedName: config.market.feed,
+    relay,
     staleMs: config.market.staleMs,
   });
+  // Only the leader's loop (workers/market-feed.ts) starts it.
+  const liveFeed = live
+    ? new BinanceFeed({
+        url: config.market.binanceUrl,
+        symbols: () => market.enabledSymbols(),
+        onTicks: (ticks) => {
+          market.ingest(ticks).catch((err: unknown) => app.log.warn({ err }, 'price feed: ticks not taken'));
+        },
+        clock,
+        staleMs: config.market.staleMs,
+        batchMs: config.market.tickMs,
+        log: app.log,
+      })
+    : undefined;
   const prices = options.prices ?? new MarketPriceSource({ tokens, clock, market });
   const wallet = new WalletService({ db, clock, tokens, prices, ledger });
   const walletOperations = new WalletOperations({ db, tokens, ledger });
@@ -185,10 +211,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     withdrawals,
     addressBook,
     market,
+    liveFeed,
   });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();
     if (!options.limiter) await limiter.close();
+    liveFeed?.stop();
+    await relay?.close();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

@@ -186,7 +186,12 @@ const envSchema = z
       .string()
       .trim()
       .default('simulated')
-      .pipe(z.enum(['simulated'], { error: 'must be simulated (the live exchange feed is not built yet)' })),
+      .pipe(z.enum(['simulated', 'binance'], { error: 'must be simulated or binance' })),
+    BINANCE_STREAM_URL: z
+      .string()
+      .trim()
+      .default('wss://stream.binance.com:9443/stream')
+      .pipe(z.url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// address' })),
     MARKET_SEED: integer(20261124, 0, 2 ** 31 - 1),
     MARKET_TICK_MS: integer(250, 20, 60_000),
     MARKET_STALE_SECONDS: integer(10, 1, 3600),
@@ -322,7 +327,14 @@ export interface Config {
   /** How long an unfinished Idempotency-Key claim blocks retries before it counts as abandoned. */
   idempotencyClaimSeconds: number;
   /** The price feed: which, its seed (simulated), how often it ticks, and when a pair is stale. */
-  market: { feed: 'simulated'; seed: number; tickMs: number; staleMs: number };
+  market: {
+    feed: 'simulated' | 'binance';
+    /** Binance's combined-stream endpoint (PRICE_FEED=binance). */
+    binanceUrl: string;
+    seed: number;
+    tickMs: number;
+    staleMs: number;
+  };
   /**
    * Crash tests only: the process kills itself (SIGKILL) when a keyed money call reaches this step,
    * so a test can show that no step lets one key move money twice.
@@ -392,6 +404,7 @@ export function parseConfig(env: Env): Config {
     idempotencyClaimSeconds: e.IDEMPOTENCY_CLAIM_SECONDS,
     market: {
       feed: e.PRICE_FEED,
+      binanceUrl: e.BINANCE_STREAM_URL,
       seed: e.MARKET_SEED,
       tickMs: e.MARKET_TICK_MS,
       staleMs: e.MARKET_STALE_SECONDS * 1000,

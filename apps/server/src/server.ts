@@ -69,6 +69,7 @@ async function main() {
       db: database.db,
       clock: systemClock,
       tickMs: config.market.tickMs,
+      live: app.services.liveFeed,
       log: app.log,
     }),
   );

@@ -10,6 +10,7 @@ export const errorReasons = [
   'not_found',
   'method_not_allowed',
   'upgrade_required',
+  'feed_live',
   'conflict',
   'idempotency_mismatch',
   'idempotency_in_flight',

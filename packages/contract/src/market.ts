@@ -136,7 +136,11 @@ export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
 /** What the server sends. */
 export const wsServerMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('tick'), symbol: z.string(), price: z.string(), time: z.number().int() }),
+  /** The prices of one feed step, every pair that moved in one frame (a frame per step, not per pair). */
+  z.object({
+    type: z.literal('ticks'),
+    list: z.array(z.object({ symbol: z.string(), price: z.string(), time: z.number().int() })),
+  }),
   z.object({
     type: z.literal('candle'),
     symbol: z.string(),

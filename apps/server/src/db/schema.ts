@@ -449,6 +449,8 @@ export const marketPairs = pgTable(
     quote: text('quote').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** An operator's pinned simulated price (demos, scripted game tests); null: the feed moves it. */
+    pinnedPrice: numeric('pinned_price', { precision: 38, scale: 18 }),
   },
   (t) => [check('market_pairs_symbol_check', sql`${t.symbol} ~ '^[A-Z0-9]{2,20}$'`)],
 );

@@ -85,8 +85,19 @@ describeEachDatabase('WebSocket /api/ws', (target) => {
     await client.next((m) => m.type === 'subscribed' && m.channel === 'candles:ETHUSDT:1m');
 
     await t.app.services.market.pin('BTCUSDT', '70000');
-    const tick = await client.next((m) => m.type === 'tick' && m.symbol === 'BTCUSDT');
-    expect(tick).toMatchObject({ type: 'tick', symbol: 'BTCUSDT', price: '70000', time: T0 });
+    const ticks = await client.next((m) => m.type === 'ticks');
+    expect(ticks).toEqual({ type: 'ticks', list: [{ symbol: 'BTCUSDT', price: '70000', time: T0 }] });
+    // A step moves every pair in one frame.
+    await t.app.services.market.step();
+    const step = await client.next((m) => m.type === 'ticks');
+    expect(step.type === 'ticks' && step.list.map((tick) => tick.symbol)).toEqual([
+      'BTCUSDT',
+      'ETHUSDT',
+      'BNBUSDT',
+      'SOLUSDT',
+      'XRPUSDT',
+      'DOGEUSDT',
+    ]);
     await t.app.services.market.step();
     const candle = await client.next((m) => m.type === 'candle');
     expect(candle).toMatchObject({ type: 'candle', symbol: 'ETHUSDT', interval: '1m' });
@@ -98,7 +109,7 @@ describeEachDatabase('WebSocket /api/ws', (target) => {
     client.messages.length = 0;
     await t.app.services.market.step();
     await client.next((m) => m.type === 'candle');
-    expect(client.messages.filter((m) => m.type === 'tick')).toEqual([]);
+    expect(client.messages.filter((m) => m.type === 'ticks')).toEqual([]);
   });
 
   it('answers a schema-invalid message with an error frame in the client’s language, and stays usable', async () => {
@@ -164,14 +175,20 @@ describeEachDatabase('WebSocket /api/ws', (target) => {
     // Far more than the slow client's socket buffers and its 64 KiB allowance.
     const hub = t.app.webSockets;
     for (let i = 0; i < 100_000 && hub.dropped === droppedBefore; i++) {
-      hub.broadcast('tickers', { type: 'tick', symbol: 'BTCUSDT', price: `${i}.${'9'.repeat(40)}`, time: i });
+      hub.broadcast('tickers', {
+        type: 'ticks',
+        list: [{ symbol: 'BTCUSDT', price: `${i}.${'9'.repeat(40)}`, time: i }],
+      });
       if (i % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     expect(hub.dropped).toBe(droppedBefore + 1);
     // The reader that keeps up still gets the next tick at once.
     fast.messages.length = 0;
-    hub.broadcast('tickers', { type: 'tick', symbol: 'ETHUSDT', price: '1', time: 1 });
-    expect(await fast.next((m) => m.type === 'tick' && m.symbol === 'ETHUSDT')).toMatchObject({ price: '1' });
+    hub.broadcast('tickers', { type: 'ticks', list: [{ symbol: 'ETHUSDT', price: '1', time: 1 }] });
+    expect(await fast.next((m) => m.type === 'ticks' && m.list[0]?.symbol === 'ETHUSDT')).toEqual({
+      type: 'ticks',
+      list: [{ symbol: 'ETHUSDT', price: '1', time: 1 }],
+    });
     slow.resume();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(slowClosed || slow.destroyed || slow.readableEnded).toBe(true);

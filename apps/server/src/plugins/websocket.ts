@@ -110,9 +110,13 @@ export const webSocketPlugin = fp<WebSocketOptions>(
     app.decorate('webSockets', hub);
     await app.register(websocket, { options: { maxPayload: 4096 } });
 
-    const stopTicks = options.market.onTick((event) => {
-      hub.broadcast('tickers', { type: 'tick', symbol: event.symbol, price: event.price, time: event.time });
-      for (const candle of event.candles) {
+    const stopTicks = options.market.onTick((batch) => {
+      // One frame per step for every pair: 500 clients cost 500 sends a step, not 500 per pair.
+      hub.broadcast('tickers', {
+        type: 'ticks',
+        list: batch.ticks.map(({ symbol, price, time }) => ({ symbol, price, time })),
+      });
+      for (const candle of batch.candles) {
         hub.broadcast(`candles:${candle.symbol}:${candle.interval}`, {
           type: 'candle',
           symbol: candle.symbol,

@@ -37,6 +37,8 @@ export interface LeasedLoopOptions<R> {
   log?: LoopLog;
   /** One pass, run only while this process holds the lease. */
   work: (lease: Lease) => Promise<R>;
+  /** Called at a pass that found the lease held by another process (stop anything only a leader does). */
+  follower?: () => void;
   /** Whether to run the next pass at once (e.g. a watcher still behind the chain's head). */
   again?: (result: R) => boolean;
 }
@@ -69,7 +71,10 @@ export class LeasedLoop<R = void> {
   /** One pass now, if this process holds (or takes) the lease; a call while one runs answers that one. */
   tick(): Promise<PassOutcome<R>> {
     this.running ??= (async (): Promise<PassOutcome<R>> => {
-      if (!(await this.acquire())) return { leader: false };
+      if (!(await this.acquire())) {
+        this.options.follower?.();
+        return { leader: false };
+      }
       return { leader: true, result: await this.options.work({ renew: () => this.acquire() }) };
     })().finally(() => (this.running = undefined));
     return this.running;

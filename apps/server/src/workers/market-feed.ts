@@ -1,7 +1,12 @@
-// The market feed's loop (issue 10): one leader across processes (a database lease, CONVENTIONS 14)
-// makes a tick for every pair every MARKET_TICK_MS and writes the changed candles once a second.
+// The market feed's loop (issue 10): one leader across processes (a database lease, CONVENTIONS 14).
+// Simulated: the leader steps the walk (a tick for every pair) every MARKET_TICK_MS. Live: the leader
+// holds the exchange's stream open (its trades arrive on their own) and each pass only renews the
+// lease. Either way the leader writes the changed candles once a second; a process that finds the
+// lease held elsewhere is a follower: it closes any stream of its own and leaves the candles, which
+// it also keeps from the relayed ticks, to the leader to write.
 import type { Queryable } from '../db/client';
 import type { Clock } from '../clock';
+import type { BinanceFeed } from '../modules/market/binance-feed';
 import type { MarketService } from '../modules/market/service';
 import { LeasedLoop, type LoopLog } from './leased-loop';
 
@@ -9,28 +14,45 @@ const FLUSH_MS = 1000;
 
 export function startMarketFeed(
   market: MarketService,
-  deps: { db: Queryable; clock: Clock; tickMs: number; log?: LoopLog },
+  deps: {
+    db: Queryable;
+    clock: Clock;
+    tickMs: number;
+    /** The live feed; absent, the simulated walk is stepped. */
+    live?: BinanceFeed | undefined;
+    /** How long a dead leader holds the feed before another process takes it. */
+    leaseMs?: number;
+    log?: LoopLog;
+  },
 ): { stop(): Promise<void> } {
   let lastFlush = 0;
+  const { live } = deps;
   const loop = new LeasedLoop({
     name: 'market-feed',
     db: deps.db,
     clock: deps.clock,
-    intervalMs: deps.tickMs,
+    intervalMs: live ? FLUSH_MS : deps.tickMs,
+    leaseMs: deps.leaseMs ?? 15_000,
     ...(deps.log && { log: deps.log }),
     work: async () => {
       const now = deps.clock.now().getTime();
-      await market.step(now);
+      if (live) live.start();
+      else await market.step(now);
       if (now - lastFlush >= FLUSH_MS) {
         lastFlush = now;
         await market.flush(now);
       }
+    },
+    follower: () => {
+      live?.stop();
+      market.discardUnwritten();
     },
   });
   loop.start();
   return {
     async stop() {
       await loop.stop();
+      live?.stop();
       await market.flush().catch(() => undefined);
     },
   };

@@ -107,8 +107,8 @@ describeEachDatabase('market data', (target) => {
     const moved = new Set<string>();
     for (let i = 0; i < 20; i++) {
       clock.advance(0.25);
-      const events = await market.step();
-      moved.add(events.find((event) => event.symbol === 'BTCUSDT')!.price);
+      const batch = await market.step();
+      moved.add(batch.ticks.find((tick) => tick.symbol === 'BTCUSDT')!.price);
     }
     expect(moved.size).toBeGreaterThan(1);
     await market.flush();

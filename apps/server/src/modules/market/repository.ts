@@ -12,6 +12,7 @@ export interface PairRow {
   sort: number;
   priceDp: number;
   referencePrice: string;
+  pinnedPrice: string | null;
 }
 
 /** Every pair with its base token's price decimals and reference price, in display order. */
@@ -25,6 +26,7 @@ export async function pairs(db: Queryable): Promise<PairRow[]> {
       sort: marketPairs.sort,
       priceDp: tokens.priceDp,
       referencePrice: tokens.referencePrice,
+      pinnedPrice: marketPairs.pinnedPrice,
     })
     .from(marketPairs)
     .innerJoin(tokens, eq(tokens.symbol, marketPairs.base))
@@ -34,7 +36,7 @@ export async function pairs(db: Queryable): Promise<PairRow[]> {
 export async function updatePair(
   db: Queryable,
   symbol: string,
-  changes: { enabled?: boolean; sort?: number },
+  changes: { enabled?: boolean; sort?: number; pinnedPrice?: string | null },
 ): Promise<boolean> {
   const rows = await db
     .update(marketPairs)

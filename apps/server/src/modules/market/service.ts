@@ -1,13 +1,16 @@
 // The market (DESIGN §6, issue 10): one price source for every game and every USDT value. The feed's
-// leader (a database lease, like the chain watcher) makes the ticks, folds them into candles and writes
-// those in batches; every reader asks this service for the last price, the tickers and the candles.
-// A pair with no tick for longer than the staleness limit is stale: the games refuse new orders on it.
+// leader (a database lease, like the chain watcher) takes the ticks (the simulated walk's steps, or a
+// live exchange's trades), folds them into candles, writes those in batches and publishes the ticks
+// through the relay; every other process applies the same ticks, so each answers the last price, the
+// tickers and the candles, and pushes the same stream to its WebSocket clients. A pair with no tick for
+// longer than the staleness limit is stale: the games refuse new orders on it.
 import type { CandleInterval, Ticker } from '@tradeflip/contract';
 import { Decimal, formatPrice } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import { CandleAggregator, toWireCandle, type OpenCandle } from './candles';
+import { LocalRelay, type MarketRelay, type RawTick, type RelayMessage } from './relay';
 import * as repo from './repository';
 import type { SimulatedFeed } from './simulated-feed';
 
@@ -23,11 +26,18 @@ export const RETENTION_MS: Record<CandleInterval, number> = {
 const BACKFILL_MS = 86_400_000;
 const BACKFILL_SECONDS_MS = 15 * 60_000;
 
-export interface TickEvent {
+/** What one step moved: the newest tick of each pair, and the newest state of each candle touched. */
+export interface TickBatch {
+  ticks: RawTick[];
+  candles: OpenCandle[];
+}
+
+/** A trade or price from a live feed: any precision; the market rounds it to the pair's decimals. */
+export interface FeedTick {
   symbol: string;
   price: string;
   time: number;
-  candles: OpenCandle[];
+  volume?: string;
 }
 
 interface Last {
@@ -38,7 +48,12 @@ interface Last {
 export interface MarketServiceDeps {
   db: Database;
   clock: Clock;
-  feed: SimulatedFeed;
+  /** The simulated walk (PRICE_FEED=simulated); null with a live feed, whose ticks come to ingest(). */
+  feed: SimulatedFeed | null;
+  /** The live feed's name, shown in market:status (when `feed` is null). */
+  liveFeedName?: string;
+  /** Ticks to and from the other API processes (Redis); none on the embedded default. */
+  relay?: MarketRelay;
   /** No tick for longer than this marks a pair stale. */
   staleMs: number;
 }
@@ -49,11 +64,19 @@ export class MarketService {
   private readonly aggregator = new CandleAggregator();
   /** Per pair, the 1m candles of the last 24 h by bucket start (the tickers' change, high and low). */
   private readonly day = new Map<string, Map<number, OpenCandle>>();
-  private readonly listeners = new Set<(event: TickEvent) => void>();
+  private readonly listeners = new Set<(batch: TickBatch) => void>();
+  private readonly relay: MarketRelay;
   private ready: Promise<void> | undefined;
   private lastPruneAt = 0;
 
-  constructor(private readonly deps: MarketServiceDeps) {}
+  constructor(private readonly deps: MarketServiceDeps) {
+    this.relay = deps.relay ?? new LocalRelay();
+    this.relay.subscribe((message) => void this.fromRelay(message));
+  }
+
+  get feedName(): string {
+    return this.deps.feed?.name ?? this.deps.liveFeedName ?? 'live';
+  }
 
   /** Loads the pairs, continues stored candles and, at the very first start, back-fills history. */
   init(): Promise<void> {
@@ -72,10 +95,11 @@ export class MarketService {
       const seen = newest.get(row.symbol);
       if (!seen || row.time > seen.time) newest.set(row.symbol, row);
     }
-    for (const [symbol, row] of newest) this.deps.feed.place(symbol, row.close, this.dpOf(symbol));
+    const feed = this.deps.feed;
+    if (feed) for (const [symbol, row] of newest) feed.place(symbol, row.close, this.dpOf(symbol));
     for (const pair of this.pairs) {
-      if (!this.deps.feed.has(pair.symbol))
-        this.deps.feed.place(pair.symbol, pair.referencePrice, pair.priceDp);
+      if (feed && !feed.has(pair.symbol)) feed.place(pair.symbol, pair.referencePrice, pair.priceDp);
+      if (feed && pair.pinnedPrice !== null) feed.pin(pair.symbol, new Decimal(pair.pinnedPrice));
       const minutes = await repo.candles(this.deps.db, {
         symbol: pair.symbol,
         interval: '1m',
@@ -85,22 +109,29 @@ export class MarketService {
     }
   }
 
+  /** The pairs a live feed streams. */
+  enabledSymbols(): string[] {
+    return this.pairs.filter((pair) => pair.enabled).map((pair) => pair.symbol);
+  }
+
   private dpOf(symbol: string): number {
     return this.pairs.find((pair) => pair.symbol === symbol)?.priceDp ?? 4;
   }
 
-  /** A day of history from each pair's reference price, written in batches. */
+  /** A day of history from each pair's reference price, written in batches (the simulated feed). */
   private async backfill(now: number): Promise<void> {
+    if (!this.deps.feed) return;
+    const feed = this.deps.feed;
     const aggregator = new CandleAggregator();
     const start = now - BACKFILL_MS;
     const rows: repo.CandleRow[] = [];
     for (const pair of this.pairs) {
-      this.deps.feed.place(pair.symbol, pair.referencePrice, pair.priceDp);
+      feed.place(pair.symbol, pair.referencePrice, pair.priceDp);
       // A tick every 10 s is plenty for minute candles; the last 15 minutes tick every second, for
       // the time-share line.
       for (let time = start; time < now;) {
         const step = time < now - BACKFILL_SECONDS_MS ? 10_000 : 1000;
-        aggregator.add(pair.symbol, this.deps.feed.next(pair.symbol, step), time);
+        aggregator.add(pair.symbol, feed.next(pair.symbol, step), time);
         time += step;
       }
     }
@@ -111,41 +142,108 @@ export class MarketService {
     await repo.upsertCandles(this.deps.db, rows);
   }
 
-  /** Called with every tick (and the candles it moved): the WebSocket pushes them. */
-  onTick(listener: (event: TickEvent) => void): () => void {
+  /** Called with every batch of ticks (and the candles they moved): the WebSocket pushes them. */
+  onTick(listener: (batch: TickBatch) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** One step of the feed: a tick for every enabled pair at `now`. The leader's loop calls it. */
-  async step(now: number = this.deps.clock.now().getTime()): Promise<TickEvent[]> {
+  /** One step of the simulated feed: a tick for every enabled pair at `now`. The leader's loop calls it. */
+  async step(now: number = this.deps.clock.now().getTime()): Promise<TickBatch> {
     await this.init();
-    const events: TickEvent[] = [];
+    const feed = this.deps.feed;
+    if (!feed) throw new Error('step() drives the simulated feed; a live feed calls ingest()');
+    const ticks: RawTick[] = [];
     for (const pair of this.pairs) {
       if (!pair.enabled) continue;
       const previous = this.last.get(pair.symbol)?.time;
-      const price = this.deps.feed.next(pair.symbol, previous === undefined ? 1000 : now - previous);
-      events.push(this.record(pair.symbol, price, now));
+      const price = feed.next(pair.symbol, previous === undefined ? 1000 : now - previous);
+      ticks.push({ symbol: pair.symbol, price: price.toFixed(), time: now });
     }
-    return events;
+    return this.lead(ticks);
   }
 
-  private record(symbol: string, price: Decimal, time: number): TickEvent {
-    this.last.set(symbol, { price, time });
-    const candles = this.aggregator.add(symbol, price, time);
-    const minute = candles.find((candle) => candle.interval === '1m');
-    if (minute) {
-      const day = this.day.get(symbol) ?? new Map<number, OpenCandle>();
-      // Minutes older than a day drop out only when a new minute starts, not at every tick.
-      if (!day.has(minute.time)) {
-        for (const start of day.keys()) if (start <= time - 86_400_000) day.delete(start);
-      }
-      day.set(minute.time, minute);
-      this.day.set(symbol, day);
+  /**
+   * Trades or prices from a live feed (the leader's): each rounded half-up to its pair's decimals;
+   * unknown and disabled pairs are skipped.
+   */
+  async ingest(input: FeedTick[]): Promise<TickBatch> {
+    await this.init();
+    const ticks: RawTick[] = [];
+    for (const tick of input) {
+      const pair = this.pairs.find((candidate) => candidate.symbol === tick.symbol);
+      if (!pair?.enabled) continue;
+      const price = new Decimal(tick.price).toDecimalPlaces(pair.priceDp, Decimal.ROUND_HALF_UP);
+      if (price.lte(0)) continue;
+      ticks.push({
+        symbol: tick.symbol,
+        price: price.toFixed(),
+        time: tick.time,
+        ...(tick.volume !== undefined && { volume: tick.volume }),
+      });
     }
-    const event = { symbol, price: price.toFixed(), time, candles };
-    for (const listener of this.listeners) listener(event);
-    return event;
+    return this.lead(ticks);
+  }
+
+  /** The leader's ticks: applied here, then published to the other processes. */
+  private lead(ticks: RawTick[]): TickBatch {
+    const batch = this.apply(ticks);
+    if (ticks.length) this.relay.publish({ kind: 'ticks', list: ticks });
+    return batch;
+  }
+
+  /** Another process's message: the leader's ticks, an operator's pin or change of pairs. */
+  private async fromRelay(message: RelayMessage): Promise<void> {
+    await this.init();
+    switch (message.kind) {
+      case 'ticks':
+        // The walk follows the leader's prices, so this process continues from them if it leads next.
+        for (const tick of message.list) this.deps.feed?.follow(tick.symbol, tick.price);
+        this.apply(message.list);
+        return;
+      case 'pin':
+        this.deps.feed?.pin(message.symbol, message.price === null ? undefined : new Decimal(message.price));
+        return;
+      case 'pairs':
+        this.pairs = await repo.pairs(this.deps.db);
+        return;
+    }
+  }
+
+  /** Folds ticks into the last prices, the candles and the 24 h window; tells the listeners once. */
+  private apply(ticks: RawTick[]): TickBatch {
+    const newest = new Map<string, RawTick>();
+    const candles = new Map<string, OpenCandle>();
+    for (const tick of ticks) {
+      if (!this.pairs.some((pair) => pair.symbol === tick.symbol)) continue;
+      const price = new Decimal(tick.price);
+      const seen = this.last.get(tick.symbol);
+      if (!seen || tick.time >= seen.time) this.last.set(tick.symbol, { price, time: tick.time });
+      for (const candle of this.aggregator.add(tick.symbol, price, tick.time, tick.volume)) {
+        candles.set(`${candle.symbol}|${candle.interval}`, candle);
+        if (candle.interval === '1m') this.keepMinute(candle);
+      }
+      newest.set(tick.symbol, tick);
+    }
+    const batch = { ticks: [...newest.values()], candles: [...candles.values()] };
+    if (batch.ticks.length) for (const listener of this.listeners) listener(batch);
+    return batch;
+  }
+
+  /** The 24 h window of minutes behind the tickers' change, high and low. */
+  private keepMinute(minute: OpenCandle) {
+    const day = this.day.get(minute.symbol) ?? new Map<number, OpenCandle>();
+    // Minutes older than a day drop out only when a new minute starts, not at every tick.
+    if (!day.has(minute.time)) {
+      for (const start of day.keys()) if (start <= minute.time - 86_400_000) day.delete(start);
+    }
+    day.set(minute.time, minute);
+    this.day.set(minute.symbol, day);
+  }
+
+  /** A follower's candles are the leader's to write: forget what changed since the last pass. */
+  discardUnwritten(): void {
+    this.aggregator.drain();
   }
 
   /** Writes the candles changed since the last flush, in one batch; prunes old ones now and then. */
@@ -242,19 +340,24 @@ export class MarketService {
 
   // ---- Operations ----
 
-  /** Pins a pair's simulated price (or releases it); the next tick carries it. */
+  /** Pins a pair's simulated price (or releases it); every process hears of it; it shows at once. */
   async pin(symbol: string, price: string | undefined) {
     await this.init();
     this.requirePair(symbol);
+    const feed = this.deps.feed;
+    if (!feed) throw new AppError(409, 'feed_live', 'errors.feedLive');
     const value = price === undefined ? undefined : new Decimal(price);
     if (value && value.lte(0)) {
       throw new AppError(400, 'validation', 'errors.amountInvalid', {
         fields: { price: 'errors.amountInvalid' },
       });
     }
-    this.deps.feed.pin(symbol, value);
-    // The pinned price shows at once, not at the next tick.
-    if (value) this.record(symbol, value, this.deps.clock.now().getTime());
+    const pinned = value?.toFixed() ?? null;
+    await repo.updatePair(this.deps.db, symbol, { pinnedPrice: pinned });
+    this.pairs = await repo.pairs(this.deps.db);
+    feed.pin(symbol, value);
+    this.relay.publish({ kind: 'pin', symbol, price: pinned });
+    if (value) this.lead([{ symbol, price: value.toFixed(), time: this.deps.clock.now().getTime() }]);
     return this.status();
   }
 
@@ -266,6 +369,7 @@ export class MarketService {
       ...(changes.sort !== undefined && { sort: changes.sort }),
     });
     this.pairs = await repo.pairs(this.deps.db);
+    this.relay.publish({ kind: 'pairs' });
     return this.status();
   }
 
@@ -280,11 +384,11 @@ export class MarketService {
           symbol: pair.symbol,
           enabled: pair.enabled,
           sort: pair.sort,
-          feed: this.deps.feed.name,
+          feed: this.feedName,
           price: last?.price.toFixed() ?? null,
           lastTickAgeMs: last ? now - last.time : null,
           stale: this.stale(pair.symbol, now),
-          pinned: this.deps.feed.pinned(pair.symbol),
+          pinned: this.deps.feed?.pinned(pair.symbol) ?? false,
         };
       }),
     };

@@ -73,6 +73,12 @@ export class SimulatedFeed {
     return rounded.gt(0) ? rounded : new Decimal(1).div(new Decimal(10).pow(walk.dp));
   }
 
+  /** Moves the walk to a price another process's feed produced (it may lead next, and go on from it). */
+  follow(symbol: string, price: string): void {
+    const walk = this.walks.get(symbol);
+    if (walk && !walk.pinned) walk.price = new Decimal(price);
+  }
+
   /** Pins the price (every tick is exactly it), or with undefined releases it to walk on from there. */
   pin(symbol: string, price: Decimal | undefined): void {
     const walk = this.walks.get(symbol);

@@ -37,19 +37,21 @@ export function TickerList() {
         if (!controller.signal.aborted) setFailed(true);
       });
     const stop = marketSocket.subscribe({ channel: 'tickers' }, (message) => {
-      if (message.type !== 'tick') return;
+      if (message.type !== 'ticks') return;
+      const moved = new Map(message.list.map((tick) => [tick.symbol, tick]));
       setRows(
         (current) =>
           current?.map((row) => {
-            if (row.symbol !== message.symbol) return row;
-            const price = new Decimal(message.price);
+            const tick = moved.get(row.symbol);
+            if (!tick) return row;
+            const price = new Decimal(tick.price);
             const change = row.open24h.isZero()
               ? new Decimal(0)
               : price.sub(row.open24h).div(row.open24h).mul(100);
             return {
               ...row,
-              price: message.price,
-              time: message.time,
+              price: tick.price,
+              time: tick.time,
               change24h: change.toFixed(4),
               stale: false,
             };

@@ -1,0 +1,1 @@
+ALTER TABLE "market_pairs" ADD COLUMN "pinned_price" numeric(38, 18);
