@@ -1,5 +1,6 @@
-// Issue 10, acceptance 5 (first part): Home's market list moves with the feed over the WebSocket, a row
-// opens that pair's game, and the red-up / green-up choice in Profile recolours every change.
+// Issue 10, acceptance 5: Home's market list moves with the feed over the WebSocket, a row opens that
+// pair's game, the red-up / green-up choice in Profile recolours every change, and the contract screen
+// draws the pair's chart in each of the spec's timeframes (screenshots at 390 and 360 px, both languages).
 import type { Page } from '@playwright/test';
 import { adminApi } from '../support/admin';
 import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
@@ -67,3 +68,78 @@ test('Home’s tickers move by themselves, and the up colour follows the Profile
     await adminApi('/api/admin/market/price', { symbol: 'ETHUSDT' });
   });
 });
+
+/** Pixels of the chart's canvases close to a colour (the library draws on canvas, not in the DOM). */
+async function chartPixels(page: Page, rgb: [number, number, number]): Promise<number> {
+  return page.getByTestId('market-chart').evaluate((chart, [r, g, b]) => {
+    let count = 0;
+    for (const canvas of Array.from(chart.querySelectorAll('canvas'))) {
+      const context = canvas.getContext('2d');
+      if (!context || !canvas.width || !canvas.height) continue;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4) {
+        const near = Math.abs(data[i]! - r) + Math.abs(data[i + 1]! - g) + Math.abs(data[i + 2]! - b) < 40;
+        if (near && data[i + 3]! > 200) count += 1;
+      }
+    }
+    return count;
+  }, rgb);
+}
+
+const UP_GREEN: [number, number, number] = [22, 199, 132];
+const DOWN_RED: [number, number, number] = [255, 84, 104];
+const LINE_BLUE: [number, number, number] = [32, 156, 255];
+
+for (const lang of ['en-US', 'zh-CN'] as const) {
+  test(`the contract screen draws the pair’s chart in each timeframe (${lang})`, async ({ page }) => {
+    const zh = lang === 'zh-CN';
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/pages/register/index');
+    await registerInBrowser(page, newEmail('chart'), newPassword());
+    await page.evaluate((value) => localStorage.setItem('app.lang', value), lang);
+    await adminApi('/api/admin/market/price', { symbol: 'SOLUSDT', price: '187.456' });
+    await page.goto('/pages/game/detail?symbol=SOLUSDT');
+
+    await test.step('the header shows the live price at the pair’s decimals', async () => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('SOL/USDT');
+      await expect(page.getByTestId('pair-price')).toHaveText('187.46');
+      await expect(page.getByTestId('pair-change')).toHaveText(/^[+-]?\d[\d,]*\.\d{2}%$/);
+      await expect(page.getByTestId('pair-stale')).toHaveCount(0);
+    });
+
+    for (const [interval, name] of [
+      ['1s', zh ? '分时' : 'Time'],
+      ['1m', '1m'],
+      ['5m', '5m'],
+      ['15m', '15m'],
+    ] as const) {
+      await test.step(`${name}: history, then live`, async () => {
+        await page.getByRole('tab', { name, exact: true }).click();
+        await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+        const chart = page.getByTestId('market-chart');
+        await expect(chart).toHaveAttribute('data-interval', interval);
+        await expect(chart).toHaveAttribute('data-status', 'ready');
+        if (interval === '1s') {
+          await expect.poll(() => chartPixels(page, LINE_BLUE)).toBeGreaterThan(100);
+        } else {
+          // A day of walking history: candles of both directions.
+          await expect.poll(() => chartPixels(page, UP_GREEN)).toBeGreaterThan(30);
+          await expect.poll(() => chartPixels(page, DOWN_RED)).toBeGreaterThan(30);
+        }
+        if (interval === '5m') await saveScreens(page, `market-chart-5m-${zh ? 'zh' : 'en'}`);
+      });
+    }
+    await saveScreens(page, `market-chart-15m-${zh ? 'zh' : 'en'}`);
+
+    await test.step('the timeframe is remembered', async () => {
+      await page.reload();
+      await expect(page.getByTestId('market-chart')).toHaveAttribute('data-interval', '15m');
+    });
+
+    await test.step('an unknown pair says so', async () => {
+      await page.goto('/pages/game/detail?symbol=NOPEUSDT');
+      await expect(page.getByTestId('pair-unknown')).toHaveText(zh ? '未知的交易对' : 'Unknown trading pair');
+    });
+    await adminApi('/api/admin/market/price', { symbol: 'SOLUSDT' });
+  });
+}

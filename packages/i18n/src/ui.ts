@@ -158,6 +158,22 @@ export const uiEn = {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',
   },
+  chart: {
+    timeShare: 'Time',
+    loading: 'Loading chart…',
+    failed: 'The chart could not be loaded.',
+    retry: 'Try again',
+    label: '{pair} price chart, {interval}',
+  },
+  pair: {
+    change24h: '24h change',
+    high24h: '24h high',
+    low24h: '24h low',
+    stale: 'Price paused: no update for a while. New orders wait until it moves again.',
+    unknown: 'Unknown trading pair',
+    failed: 'This pair could not be loaded.',
+    tradingSoon: 'Orders on this pair open with the contract game.',
+  },
 } as const;
 
 export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
@@ -320,5 +336,21 @@ export const uiZh: UiMessages = {
   notFound: {
     title: '页面不存在',
     body: '您访问的页面不存在或已被移动。',
+  },
+  chart: {
+    timeShare: '分时',
+    loading: '图表加载中…',
+    failed: '图表加载失败。',
+    retry: '重试',
+    label: '{pair} 价格图表，{interval}',
+  },
+  pair: {
+    change24h: '24小时涨跌',
+    high24h: '24小时最高',
+    low24h: '24小时最低',
+    stale: '价格暂停：一段时间未更新。恢复更新前无法下新单。',
+    unknown: '未知的交易对',
+    failed: '无法加载该交易对。',
+    tradingSoon: '该交易对的下单功能将随合约游戏开放。',
   },
 };

@@ -11,6 +11,8 @@ export const storageKeys = {
   hideBalances: 'app.hideBalances',
   /** 'red' when rising prices show red and falling green (as Chinese users expect); else green-up. */
   upColor: 'app.upColor',
+  /** The contract chart's last timeframe: '1s' (time-share), '1m', '5m' or '15m'. */
+  chartInterval: 'app.chartInterval',
   pwaInstalled: 'pwa.installed',
   pwaNever: 'pwa.never',
   pwaDismissedAt: 'pwa.dismissedAt',

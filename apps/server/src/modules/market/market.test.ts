@@ -160,6 +160,17 @@ describeEachDatabase('market data', (target) => {
       body: { symbol: 'BTCUSDT', price: '0' },
     });
     expect(zero.status).toBe(400);
+    // Below the pair's smallest step (BTC has 2 decimals): rounds to zero, refused too.
+    const tiny = await adminCall(t.app, 'POST', '/api/admin/market/price', {
+      body: { symbol: 'BTCUSDT', price: '0.004' },
+    });
+    expect(tiny.status).toBe(400);
+    // A pin carries the pair's decimals, half-up, like every tick.
+    await adminCall(t.app, 'POST', '/api/admin/market/price', {
+      body: { symbol: 'BTCUSDT', price: '65000.125' },
+    });
+    expect((await tickers(t)).find((row) => row.symbol === 'BTCUSDT')!.price).toBe('65000.13');
+    await adminCall(t.app, 'POST', '/api/admin/market/price', { body: { symbol: 'BTCUSDT' } });
     expect(
       (await call(t.app, 'POST', '/api/admin/market/price', { body: { symbol: 'BTCUSDT' } })).status,
     ).toBe(401);

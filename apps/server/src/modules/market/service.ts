@@ -346,7 +346,11 @@ export class MarketService {
     this.requirePair(symbol);
     const feed = this.deps.feed;
     if (!feed) throw new AppError(409, 'feed_live', 'errors.feedLive');
-    const value = price === undefined ? undefined : new Decimal(price);
+    // A tick carries the pair's decimals, like every other tick (half-up), so what shows is what counts.
+    const value =
+      price === undefined
+        ? undefined
+        : new Decimal(price).toDecimalPlaces(this.dpOf(symbol), Decimal.ROUND_HALF_UP);
     if (value && value.lte(0)) {
       throw new AppError(400, 'validation', 'errors.amountInvalid', {
         fields: { price: 'errors.amountInvalid' },

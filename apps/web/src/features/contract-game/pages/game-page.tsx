@@ -1,8 +1,130 @@
+// The contract game's screen (/pages/game/detail?symbol=BTCUSDT). Issue 10 draws its market: the pair's
+// live price, 24 h change, high and low, and the chart in the spec's timeframes (time-share, 1m, 5m,
+// 15m; the last one chosen is remembered). The order panel comes with the contract game (issue 11).
+// The chart's module (lightweight-charts) loads only here, after the page itself.
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon';
+import type { CandleInterval } from '@tradeflip/contract';
+import { Decimal, formatNumber } from '@tradeflip/money';
+import { PageFrame } from '@/components/page-frame';
+import { TokenLogo } from '@/components/token-logo';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
+import { useLiveTickers } from '@/lib/use-live-tickers';
+import './game.css';
 
-/** Frame of the game screen; its content arrives with its feature. */
+const MarketChart = lazy(() => import('@/components/market-chart/market-chart'));
+
+const TIMEFRAMES: CandleInterval[] = ['1s', '1m', '5m', '15m'];
+
+function rememberedInterval(): CandleInterval {
+  const saved = readStorage(storageKeys.chartInterval);
+  return TIMEFRAMES.find((interval) => interval === saved) ?? '1m';
+}
+
 export function GamePage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t('titles.game')} />;
+  const [params] = useSearchParams();
+  const symbol = (params.get('symbol') ?? 'BTCUSDT').trim().toUpperCase();
+  const { tickers, failed } = useLiveTickers();
+  const [interval, setChartInterval] = useState<CandleInterval>(rememberedInterval);
+  const ticker = tickers?.find((row) => row.symbol === symbol);
+
+  const choose = (next: CandleInterval) => {
+    setChartInterval(next);
+    writeStorage(storageKeys.chartInterval, next);
+  };
+  const label = (value: CandleInterval) => (value === '1s' ? t('chart.timeShare') : value);
+
+  if (tickers && !ticker) {
+    return (
+      <PageFrame title={t('titles.game')}>
+        <p className="pair-note pair-note--warning" role="alert" data-testid="pair-unknown">
+          {t('pair.unknown')}
+        </p>
+      </PageFrame>
+    );
+  }
+  if (failed && !tickers) {
+    return (
+      <PageFrame title={t('titles.game')}>
+        <p className="pair-note pair-note--warning" role="alert" data-testid="pair-failed">
+          {t('pair.failed')}
+        </p>
+      </PageFrame>
+    );
+  }
+
+  const change = new Decimal(ticker?.change24h ?? 0);
+  const tone = change.gt(0) ? 'is-up' : change.lt(0) ? 'is-down' : '';
+  const pairLabel = ticker ? `${ticker.base}/${ticker.quote}` : symbol;
+  return (
+    <PageFrame title={ticker ? pairLabel : t('titles.game')} className="game">
+      <section className="pair-head" data-testid="pair-head" aria-busy={!ticker}>
+        <div className="pair-head__name">
+          {ticker && <TokenLogo symbol={ticker.base} size={28} />}
+          <b>{pairLabel}</b>
+        </div>
+        <div className="pair-head__main">
+          <span className={`pair-head__price ${tone}`} data-testid="pair-price">
+            {ticker ? formatNumber(ticker.price, 'price', { dp: ticker.priceDp }) : '--'}
+          </span>
+          <span className={`pair-head__change ${tone}`} data-testid="pair-change">
+            {ticker ? formatNumber(ticker.change24h, 'percent', { signed: true }) : '--'}
+          </span>
+        </div>
+        <dl className="pair-head__stats">
+          <div>
+            <dt>{t('pair.high24h')}</dt>
+            <dd data-testid="pair-high">
+              {ticker ? formatNumber(ticker.high24h, 'price', { dp: ticker.priceDp }) : '--'}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('pair.low24h')}</dt>
+            <dd data-testid="pair-low">
+              {ticker ? formatNumber(ticker.low24h, 'price', { dp: ticker.priceDp }) : '--'}
+            </dd>
+          </div>
+        </dl>
+        {ticker?.stale && (
+          <p className="pair-note pair-note--warning" role="status" data-testid="pair-stale">
+            {t('pair.stale')}
+          </p>
+        )}
+      </section>
+
+      <div className="timeframes" role="tablist" aria-label={t('titles.game')}>
+        {TIMEFRAMES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={value === interval}
+            className={value === interval ? 'timeframes__tab is-active' : 'timeframes__tab'}
+            data-testid={`timeframe-${value}`}
+            onClick={() => choose(value)}
+          >
+            {label(value)}
+          </button>
+        ))}
+      </div>
+      {ticker ? (
+        <Suspense fallback={<div className="market-chart-placeholder" />}>
+          <MarketChart
+            symbol={symbol}
+            interval={interval}
+            priceDp={ticker.priceDp}
+            pairLabel={pairLabel}
+            intervalLabel={label(interval)}
+          />
+        </Suspense>
+      ) : (
+        <div className="market-chart-placeholder" />
+      )}
+      <p className="pair-note" data-testid="trading-soon">
+        {t('pair.tradingSoon')}
+      </p>
+    </PageFrame>
+  );
 }
