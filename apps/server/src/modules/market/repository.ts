@@ -1,6 +1,6 @@
 // Rows of the market: pairs and candles. The market module owns both tables (CONVENTIONS 13).
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
-import type { CandleInterval } from '@tradeflip/contract';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Candle, CandleInterval } from '@tradeflip/contract';
 import type { Queryable } from '../../db/client';
 import { marketCandles, marketPairs, tokens } from '../../db/schema';
 
@@ -78,24 +78,38 @@ export async function upsertCandles(db: Queryable, rows: CandleRow[]): Promise<v
   }
 }
 
-/** The newest `limit` candles before `before` (all when absent), oldest first. */
+/**
+ * The newest `limit` candles before `before` (all when absent), oldest first, as the wire shows them:
+ * the database trims the numbers' trailing zeros (trim_scale), so no row is parsed into decimals here
+ * (the candles call answers 1,000 of them).
+ */
 export async function candles(
   db: Queryable,
   query: { symbol: string; interval: CandleInterval; limit: number; before?: number | undefined },
-): Promise<CandleRow[]> {
-  const rows = await db
-    .select()
-    .from(marketCandles)
-    .where(
-      and(
-        eq(marketCandles.symbol, query.symbol),
-        eq(marketCandles.interval, query.interval),
-        query.before === undefined ? undefined : lt(marketCandles.time, query.before),
-      ),
-    )
-    .orderBy(desc(marketCandles.time))
-    .limit(query.limit);
-  return (rows as CandleRow[]).reverse();
+): Promise<Candle[]> {
+  const result = (await db.execute(
+    sql`select time, trim_scale(open)::text as open, trim_scale(high)::text as high,
+          trim_scale(low)::text as low, trim_scale(close)::text as close,
+          trim_scale(volume)::text as volume
+        from market_candles
+        where symbol = ${query.symbol} and interval = ${query.interval}
+          ${query.before === undefined ? sql`` : sql`and time < ${query.before}`}
+        order by time desc
+        limit ${query.limit}`,
+  )) as unknown as { rows: (Omit<Candle, 'time'> & { time: string | number })[] };
+  const rows: Candle[] = [];
+  for (let i = result.rows.length - 1; i >= 0; i--) {
+    const row = result.rows[i]!;
+    rows.push({
+      time: Number(row.time),
+      open: row.open,
+      high: row.high,
+      low: row.low,
+      close: row.close,
+      volume: row.volume,
+    });
+  }
+  return rows;
 }
 
 /** The newest candle of each symbol and interval (to continue after a restart). */

@@ -105,7 +105,10 @@ export class MarketService {
         interval: '1m',
         limit: 1440,
       });
-      this.day.set(pair.symbol, new Map(minutes.map((row) => [row.time, fromRow(row)])));
+      this.day.set(
+        pair.symbol,
+        new Map(minutes.map((row) => [row.time, fromRow({ ...row, symbol: pair.symbol, interval: '1m' })])),
+      );
     }
   }
 
@@ -326,8 +329,7 @@ export class MarketService {
   }) {
     await this.init();
     this.requirePair(query.symbol);
-    const rows = await repo.candles(this.deps.db, query);
-    const list = rows.map((row) => toWireCandle(fromRow(row)));
+    const list = await repo.candles(this.deps.db, query);
     const open = this.aggregator.current(query.symbol, query.interval);
     if (open && (query.before === undefined || open.time < query.before)) {
       const wire = toWireCandle(open);
