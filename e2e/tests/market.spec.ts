@@ -143,3 +143,17 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     await adminApi('/api/admin/market/price', { symbol: 'SOLUSDT' });
   });
 }
+
+test('Assets move by themselves when the balance changes: the user channel says so after the commit', async ({
+  page,
+}) => {
+  const email = newEmail('live-balance');
+  await page.goto('/pages/register/index');
+  await registerInBrowser(page, email, newPassword());
+  await adminApi('/api/admin/balances/adjust', { email, token: 'USDT', amount: '12', reason: 'test' });
+  await page.goto('/pages/asset/total');
+  await expect(page.getByTestId('asset-total-usdt')).toHaveText('≈ 12.00');
+  // Nothing polls this screen: only the WebSocket's `balances` notice can move it without a reload.
+  await adminApi('/api/admin/balances/adjust', { email, token: 'USDT', amount: '30.5', reason: 'test' });
+  await expect(page.getByTestId('asset-total-usdt')).toHaveText('≈ 42.50', { timeout: 5000 });
+});

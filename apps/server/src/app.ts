@@ -39,6 +39,7 @@ import { withdrawRoutes } from './modules/withdraw/routes';
 import { WithdrawService } from './modules/withdraw/service';
 import { authPlugin } from './plugins/auth';
 import { webSocketPlugin, type WebSocketOptions } from './plugins/websocket';
+import type { Listen } from './db/notifications';
 import { refusingControlCharacters } from './plugins/control-characters';
 import { docsPlugin } from './plugins/docs';
 import { errForLog, errorsPlugin } from './plugins/errors';
@@ -52,6 +53,8 @@ export interface AppOptions {
   config: Config;
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** The database's LISTEN (the ledger's after-commit balance notices reach the WebSocket by it). */
+  listen?: Listen | undefined;
   /** The admin credential in force (ADMIN_TOKEN, or the embedded default's generated one). */
   adminToken?: string;
   clock?: Clock;
@@ -256,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webSocketPlugin, {
     accounts,
     market,
+    listen: options.listen,
     ...(options.webSocket ?? {}),
   });
   await app.register(adminMarketRoutes, { market });

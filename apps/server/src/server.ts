@@ -32,7 +32,14 @@ async function main() {
     throw error;
   });
   const adminToken = resolveAdminToken(config);
-  const app = await buildApp({ config, db: database.db, driver: database.driver, adminToken, chains });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    driver: database.driver,
+    listen: database.listen,
+    adminToken,
+    chains,
+  });
   app.addHook('onClose', () => database.close());
   // After the database (hooks run in order): the workers using both are stopped before either.
   if (chains) app.addHook('onClose', () => chains.stop());

@@ -13,6 +13,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDirectory } from './pglite-lock';
+import { pgliteListen, postgresListen, type Listen } from './notifications';
 
 export type Schema = typeof schema;
 /** The Drizzle database common to both drivers. */
@@ -26,6 +27,8 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY on this database (db/notifications.ts). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     return {
       db: db satisfies Database,
       driver: 'pglite',
+      listen: pgliteListen(client),
       async close() {
         try {
           await client.close();
@@ -78,6 +82,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db: drizzlePg({ client: pool, schema }) satisfies Database,
     driver: 'postgres',
+    listen: postgresListen(url),
     close: () => pool.end(),
   };
 }

@@ -7,7 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { WsServerMessage } from '@tradeflip/contract';
-import { describeEachDatabase, registerUser, TestClock, useDatabase, type TestApp } from '../test/harness';
+import {
+  adminCall,
+  describeEachDatabase,
+  registerUser,
+  TestClock,
+  useDatabase,
+  type TestApp,
+} from '../test/harness';
 
 const T0 = Date.parse('2030-01-01T00:00:00Z');
 
@@ -141,6 +148,34 @@ describeEachDatabase('WebSocket /api/ws', (target) => {
       type: 'subscribed',
       channel: 'user',
     });
+  });
+
+  it('tells a user’s screens when their balances moved, after the commit, and nobody else', async () => {
+    const alice = await registerUser(t);
+    const bob = await registerUser(t);
+    const signedIn = async (token: string) => {
+      const client = await connect();
+      client.send({ op: 'auth', token });
+      await client.next((m) => m.type === 'authed');
+      client.send({ op: 'subscribe', channel: 'user' });
+      await client.next((m) => m.type === 'subscribed');
+      return client;
+    };
+    const aliceScreen = await signedIn(alice.token);
+    const bobScreen = await signedIn(bob.token);
+    const adjust = (email: string, amount: string) =>
+      adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+        body: { email, token: 'USDT', amount, reason: 'test' },
+      });
+
+    expect((await adjust(alice.email, '10')).status).toBe(200);
+    expect(await aliceScreen.next((m) => m.type === 'balances')).toEqual({ type: 'balances' });
+    // A refused movement (below zero) rolls back: no notice for it. Bob's credit is the next notice.
+    expect((await adjust(alice.email, '-1000')).status).toBe(400);
+    expect((await adjust(bob.email, '5')).status).toBe(200);
+    expect(await bobScreen.next((m) => m.type === 'balances')).toEqual({ type: 'balances' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(aliceScreen.messages.filter((m) => m.type === 'balances')).toEqual([]);
   });
 
   it('drops a client that stops reading, without delaying the others', async () => {

@@ -15,10 +15,13 @@ import type { AccountService } from '../modules/account/service';
 import { toWireCandle } from '../modules/market/candles';
 import type { MarketService } from '../modules/market/service';
 import { AppError } from './errors';
+import { BALANCES_CHANNEL, type Listen } from '../db/notifications';
 
 export interface WebSocketOptions {
   accounts: AccountService;
   market: MarketService;
+  /** The database's LISTEN: whose balances moved, after each commit (the `user` channel's events). */
+  listen?: Listen | undefined;
   /** Unsent bytes a client may have queued before it is dropped. */
   maxBufferedBytes?: number;
   /** How often clients are pinged; one that missed the last ping is dropped. */
@@ -126,6 +129,12 @@ export const webSocketPlugin = fp<WebSocketOptions>(
       }
     });
 
+    // The ledger notifies after each commit whose balances moved; those users' screens refetch.
+    const balances = options.listen?.(BALANCES_CHANNEL, (payload) => {
+      if (/^\d+$/.test(payload)) hub.broadcast(`user:${payload}`, { type: 'balances' });
+    });
+    await balances;
+
     const heartbeat = setInterval(() => {
       for (const client of hub.all()) {
         if (!client.alive) {
@@ -141,6 +150,9 @@ export const webSocketPlugin = fp<WebSocketOptions>(
 
     app.addHook('onClose', async () => {
       stopTicks();
+      await (
+        await balances
+      )?.();
       clearInterval(heartbeat);
       for (const client of hub.all()) client.socket.close(1001, 'server shutting down');
     });
@@ -162,52 +174,68 @@ export const webSocketPlugin = fp<WebSocketOptions>(
       hub.add(client);
       socket.on('pong', () => (client.alive = true));
       socket.on('close', () => hub.remove(client));
+      // One message at a time, in order: a `subscribe` to the user channel sent right after `auth`
+      // waits for the session to be resolved instead of overtaking it.
+      let queue: Promise<unknown> = Promise.resolve();
       socket.on('message', (raw, isBinary) => {
-        void (async () => {
-          let parsed: unknown;
-          try {
-            parsed = isBinary ? undefined : JSON.parse(raw.toString());
-          } catch {
-            parsed = undefined;
-          }
-          const result = wsClientMessage.safeParse(parsed);
-          if (!result.success) return refuse(client, 'validation', 'validation.invalidRequest');
-          const message = result.data;
-          switch (message.op) {
-            case 'ping':
-              return hub.reply(client, { type: 'pong' });
-            case 'auth': {
-              const session = await options.accounts.resolveSession(message.token);
-              if (session.status !== 'valid') {
-                return refuse(
-                  client,
-                  session.status === 'frozen' ? 'user_frozen' : 'unauthorized',
-                  'errors.unauthorized',
-                );
+        queue = queue
+          .then(async () => {
+            let parsed: unknown;
+            try {
+              parsed = isBinary ? undefined : JSON.parse(raw.toString());
+            } catch {
+              parsed = undefined;
+            }
+            const result = wsClientMessage.safeParse(parsed);
+            if (!result.success) return refuse(client, 'validation', 'validation.invalidRequest');
+            const message = result.data;
+            switch (message.op) {
+              case 'ping':
+                return hub.reply(client, { type: 'pong' });
+              case 'auth': {
+                const session = await options.accounts.resolveSession(message.token);
+                if (session.status !== 'valid') {
+                  return refuse(
+                    client,
+                    session.status === 'frozen' ? 'user_frozen' : 'unauthorized',
+                    'errors.unauthorized',
+                  );
+                }
+                // Signed in as someone else now: the previous user's events stop here.
+                if (client.userId !== undefined && client.userId !== session.user.id) {
+                  const previous = `user:${client.userId}`;
+                  if (client.channels.has(previous)) {
+                    hub.unsubscribe(client, previous);
+                    hub.subscribe(client, `user:${session.user.id}`);
+                  }
+                }
+                client.userId = session.user.id;
+                return hub.reply(client, { type: 'authed', userId: String(session.user.id) });
               }
-              client.userId = session.user.id;
-              return hub.reply(client, { type: 'authed', userId: String(session.user.id) });
-            }
-            case 'subscribe': {
-              if (message.channel === 'user') {
-                if (client.userId === undefined) return refuse(client, 'unauthorized', 'errors.signInFirst');
-                hub.subscribe(client, `user:${client.userId}`);
-                return hub.reply(client, { type: 'subscribed', channel: 'user' });
+              case 'subscribe': {
+                if (message.channel === 'user') {
+                  if (client.userId === undefined)
+                    return refuse(client, 'unauthorized', 'errors.signInFirst');
+                  hub.subscribe(client, `user:${client.userId}`);
+                  return hub.reply(client, { type: 'subscribed', channel: 'user' });
+                }
+                const channel = channelOf(message);
+                hub.subscribe(client, channel);
+                return hub.reply(client, { type: 'subscribed', channel });
               }
-              const channel = channelOf(message);
-              hub.subscribe(client, channel);
-              return hub.reply(client, { type: 'subscribed', channel });
+              case 'unsubscribe': {
+                const channel =
+                  message.channel === 'user' ? `user:${client.userId ?? ''}` : channelOf(message);
+                hub.unsubscribe(client, channel);
+                return hub.reply(client, {
+                  type: 'unsubscribed',
+                  channel: message.channel === 'user' ? 'user' : channel,
+                });
+              }
             }
-            case 'unsubscribe': {
-              const channel = message.channel === 'user' ? `user:${client.userId ?? ''}` : channelOf(message);
-              hub.unsubscribe(client, channel);
-              return hub.reply(client, {
-                type: 'unsubscribed',
-                channel: message.channel === 'user' ? 'user' : channel,
-              });
-            }
-          }
-        })();
+          })
+          // A failure (the database, say) is answered like any refusal; the next message still runs.
+          .catch(() => refuse(client, 'internal', 'errors.internal'));
       });
     };
 

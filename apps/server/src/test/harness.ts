@@ -197,6 +197,7 @@ export function useDatabase(target: DatabaseTarget) {
         config,
         db: this.handle.db,
         driver: this.handle.driver,
+        listen: this.handle.listen,
         clock,
         mailer,
         limiter: options.limiter,

@@ -10,7 +10,10 @@ import { getLanguage } from './language';
 import { getToken } from './session';
 
 export type Channel =
-  { channel: 'tickers' } | { channel: 'candles'; symbol: string; interval: CandleInterval };
+  | { channel: 'tickers' }
+  | { channel: 'candles'; symbol: string; interval: CandleInterval }
+  /** The signed-in user's own events (`balances`); the socket signs in with the session first. */
+  | { channel: 'user' };
 type Listener = (message: WsServerMessage) => void;
 
 const keyOf = (c: Channel) => (c.channel === 'candles' ? `candles:${c.symbol}:${c.interval}` : c.channel);
@@ -18,6 +21,7 @@ const keyOf = (c: Channel) => (c.channel === 'candles' ? `candles:${c.symbol}:${
 /** Which subscribers each channel message goes to. */
 function channelOfMessage(message: WsServerMessage): string | undefined {
   if (message.type === 'ticks') return 'tickers';
+  if (message.type === 'balances') return 'user';
   if (message.type === 'candle') return `candles:${message.symbol}:${message.interval}`;
   return undefined;
 }
@@ -73,7 +77,13 @@ class MarketSocket {
     if (!entry) {
       entry = { channel, listeners: new Set() };
       this.wanted.set(key, entry);
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ op: 'subscribe', ...channel }));
+      if (socket.readyState === socket.OPEN) {
+        // The session may have begun after the socket opened: sign in first (the server takes the
+        // messages in order).
+        const token = getToken();
+        if (channel.channel === 'user' && token) socket.send(JSON.stringify({ op: 'auth', token }));
+        socket.send(JSON.stringify({ op: 'subscribe', ...channel }));
+      }
     }
     entry.listeners.add(listener);
     return () => {

@@ -1,5 +1,5 @@
 // jsdom setup for the web app's tests.
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { act, cleanup, waitFor } from '@testing-library/react';
 import '@/lib/antd-react19';
 import { i18n } from '@/lib/i18n';
@@ -77,4 +77,10 @@ afterEach(async () => {
   resetHttpState();
   if (i18n.language !== 'en-US') void i18n.changeLanguage('en-US');
   document.documentElement.lang = 'en-US';
+});
+
+// Work React scheduled in the last moments of a file (a query settling after its page unmounted)
+// runs on a later turn of the event loop: let it run while the file's window still exists.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });

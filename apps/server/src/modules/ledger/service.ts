@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { BusinessType } from '@tradeflip/contract';
 import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
+import { sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/client';
+import { BALANCES_CHANNEL } from '../../db/notifications';
 import { sqlState } from '../../db/rows';
 import type { AccountKind } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
@@ -592,6 +594,13 @@ export class LedgerService {
       throw new Refused(deltas.filter((d) => d.guarded).map((d) => d.accountId));
     }
     const byId = new Map([...accounts.values()].map((account) => [account.id, account]));
+    // Tell every API process, once this transaction commits (never if it rolls back), whose balances
+    // moved: their WebSocket pushes `balances` to that user's screens. PostgreSQL delivers a channel's
+    // identical payloads once per transaction, so a batch of movements is one message per user.
+    const users = new Set([...accounts.values()].flatMap((account) => account.userId ?? []));
+    for (const userId of users) {
+      await tx.execute(sql`select pg_notify(${BALANCES_CHANNEL}, ${String(userId)})`);
+    }
     return {
       id: written.movementId,
       createdAt: now,

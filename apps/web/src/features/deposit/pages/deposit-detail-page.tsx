@@ -21,8 +21,10 @@ import { useDeposit } from '../api/get-deposit';
 import { DepositStatus } from '../components/deposit-status';
 import '../components/deposit.css';
 import '@/lib/wallet-texts';
+import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function DepositDetailPage() {
+  useBalanceEvents();
   const { t } = useTranslation();
   return (
     <PageFrame title={t('titles.depositDetail')} className="deposit">

@@ -12,8 +12,10 @@ import { useDeposits } from '../api/get-deposits';
 import { DepositItem } from '../components/deposit-item';
 import '../components/deposit.css';
 import '@/lib/wallet-texts';
+import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function DepositListPage() {
+  useBalanceEvents();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const precisions = usePrecisions();

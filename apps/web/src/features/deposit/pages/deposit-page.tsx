@@ -29,8 +29,10 @@ import { isSettledDeposit, useDeposits } from '../api/get-deposits';
 import { useDepositOptions } from '../api/get-deposit-options';
 import '../components/deposit.css';
 import '@/lib/wallet-texts';
+import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function DepositPage() {
+  useBalanceEvents();
   const { t } = useTranslation();
   return (
     <PageFrame

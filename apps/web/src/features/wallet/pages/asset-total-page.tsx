@@ -23,8 +23,10 @@ import { tokenAmountDp } from '../components/token-decimals';
 import '@/components/records.css';
 import '../components/wallet.css';
 import '@/lib/wallet-texts';
+import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function AssetTotalPage() {
+  useBalanceEvents();
   const { t } = useTranslation();
   const overview = useAssetOverview();
   const balances = useBalances();

@@ -30,8 +30,10 @@ import { tokenAmountDp } from '../components/token-decimals';
 import '@/components/records.css';
 import '../components/wallet.css';
 import '@/lib/wallet-texts';
+import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function TokenPage() {
+  useBalanceEvents();
   const { t } = useTranslation();
   return (
     <PageFrame title={t('titles.token')} className="wallet">

@@ -26,8 +26,10 @@ import { CancelSheet } from '../components/cancel-sheet';
 import { isReturnedWithdrawal, withdrawalAmount, WithdrawalStatus } from '../components/withdrawal-status';
 import '../components/withdraw.css';
 import '@/lib/wallet-texts';
+import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function WithdrawDetailPage() {
+  useBalanceEvents();
   const { t } = useTranslation();
   return (
     <PageFrame title={t('titles.withdrawDetail')} className="withdraw">

@@ -12,8 +12,10 @@ import { useWithdrawals } from '../api/get-withdrawals';
 import { WithdrawalItem } from '../components/withdrawal-item';
 import '../components/withdraw.css';
 import '@/lib/wallet-texts';
+import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function WithdrawListPage() {
+  useBalanceEvents();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const precisions = usePrecisions();

@@ -47,8 +47,10 @@ import {
 } from '../components/withdraw-rules';
 import '../components/withdraw.css';
 import '@/lib/wallet-texts';
+import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function WithdrawPage() {
+  useBalanceEvents();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = normalizeSymbol(params.get('token') || 'USDT');
