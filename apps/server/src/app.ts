@@ -184,6 +184,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         log: app.log,
       })
     : undefined;
+  // A pair switched on or off changes the streams the live feed asks for.
+  if (liveFeed) market.onPairsChange(() => liveFeed.restart());
   const prices = options.prices ?? new MarketPriceSource({ tokens, clock, market });
   const wallet = new WalletService({ db, clock, tokens, prices, ledger });
   const walletOperations = new WalletOperations({ db, tokens, ledger });

@@ -11,6 +11,7 @@ export const errorReasons = [
   'method_not_allowed',
   'upgrade_required',
   'feed_live',
+  'price_unavailable',
   'conflict',
   'idempotency_mismatch',
   'idempotency_in_flight',

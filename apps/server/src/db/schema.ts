@@ -477,6 +477,24 @@ export const marketCandles = pgTable(
   ],
 );
 
+/**
+ * Every tick a settlement used (a game's open, close or liquidation price), kept exactly as the market
+ * had it, price and time: the game's row refers to it, so any settlement can be checked afterwards.
+ * Kept for good (a row per settlement, not per tick).
+ */
+export const marketTicks = pgTable(
+  'market_ticks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    symbol: text('symbol').notNull(),
+    price: money('price').notNull(),
+    /** The tick's time, epoch milliseconds (the feed's clock). */
+    time: bigint('time', { mode: 'number' }).notNull(),
+    usedAt: timestamptz('used_at').notNull(),
+  },
+  (t) => [index('market_ticks_symbol_time_idx').on(t.symbol, t.time)],
+);
+
 /** The next nonce of each hot wallet, kept here so concurrent sends never share one. */
 export const hotWalletNonces = pgTable(
   'hot_wallet_nonces',

@@ -137,6 +137,20 @@ describeEachDatabase('the live price feed (Binance format, local fake stream)', 
     expect((await ticker('ETHUSDT')).stale).toBe(true);
   });
 
+  it('asks again for the streams of the enabled pairs when an operator switches one off', async () => {
+    const before = exchange.sockets.length;
+    const off = await adminCall(t.app, 'POST', '/api/admin/market/pairs', {
+      body: { symbol: 'DOGEUSDT', enabled: false },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    await vi.waitFor(() => expect(exchange.sockets.length).toBe(before + 1), { timeout: 10_000 });
+    expect(exchange.requests.at(-1)).not.toContain('dogeusdt');
+    expect(exchange.requests.at(-1)).toContain('btcusdt@aggTrade');
+    await adminCall(t.app, 'POST', '/api/admin/market/pairs', {
+      body: { symbol: 'DOGEUSDT', enabled: true },
+    });
+  });
+
   it('refuses to pin a live price, in the operator’s language', async () => {
     const res = await adminCall(t.app, 'POST', '/api/admin/market/price', {
       body: { symbol: 'BTCUSDT', price: '1' },

@@ -127,6 +127,36 @@ describeEachDatabase('market data', (target) => {
     expect((await tickers(t)).every((row) => !row.stale)).toBe(true);
   });
 
+  it('keeps the exact tick a settlement used, and refuses a stale pair: price fetch failed', async () => {
+    const market = t.app.services.market;
+    await adminCall(t.app, 'POST', '/api/admin/market/price', {
+      body: { symbol: 'XRPUSDT', price: '0.61237' },
+    });
+    clock.advance(0.25);
+    await market.step();
+    const used = await market.settlementTick('XRPUSDT');
+    expect(used).toEqual({ tickId: expect.any(Number), price: '0.6124', time: clock.now().getTime() });
+    // Kept as the market had it: anyone can check the settlement later.
+    expect(await market.keptTick(used.tickId)).toEqual({
+      id: used.tickId,
+      symbol: 'XRPUSDT',
+      price: '0.6124',
+      time: used.time,
+    });
+    await adminCall(t.app, 'POST', '/api/admin/market/price', { body: { symbol: 'XRPUSDT' } });
+
+    clock.advance(11);
+    const stale = await market.settlementTick('XRPUSDT').catch((error: unknown) => error);
+    expect(stale).toMatchObject({
+      statusCode: 409,
+      reason: 'price_unavailable',
+      msgKey: 'errors.priceFetchFailed',
+    });
+    await expect(market.settlementTick('NOPEUSDT')).rejects.toMatchObject({ statusCode: 404 });
+    await market.step();
+    expect((await market.settlementTick('XRPUSDT')).time).toBe(clock.now().getTime());
+  });
+
   it('continues the same candle after a restart mid-bucket', async () => {
     clock.advance(60 - ((clock.now().getTime() / 1000) % 60) + 10); // 10 s into a fresh minute
     const bucket = Math.floor(clock.now().getTime() / 60_000) * 60_000;

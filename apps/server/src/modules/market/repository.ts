@@ -2,7 +2,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Candle, CandleInterval } from '@tradeflip/contract';
 import type { Queryable } from '../../db/client';
-import { marketCandles, marketPairs, tokens } from '../../db/schema';
+import { marketCandles, marketPairs, marketTicks, tokens } from '../../db/schema';
 
 export interface PairRow {
   symbol: string;
@@ -133,4 +133,25 @@ export async function pruneCandles(db: Queryable, interval: CandleInterval, cuto
 export async function hasCandles(db: Queryable): Promise<boolean> {
   const [row] = await db.select({ symbol: marketCandles.symbol }).from(marketCandles).limit(1);
   return row !== undefined;
+}
+
+/** Keeps the tick a settlement used; answers its id (the game's row refers to it). */
+export async function keepTick(
+  db: Queryable,
+  tick: { symbol: string; price: string; time: number; usedAt: Date },
+): Promise<number> {
+  const [row] = await db.insert(marketTicks).values(tick).returning({ id: marketTicks.id });
+  return row!.id;
+}
+
+/** A kept tick, as the market had it (trailing zeros trimmed). */
+export async function keptTick(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; symbol: string; price: string; time: number } | undefined> {
+  const result = (await db.execute(
+    sql`select id, symbol, trim_scale(price)::text as price, time from market_ticks where id = ${id}`,
+  )) as unknown as { rows: { id: string | number; symbol: string; price: string; time: string | number }[] };
+  const row = result.rows[0];
+  return row && { id: Number(row.id), symbol: row.symbol, price: row.price, time: Number(row.time) };
 }

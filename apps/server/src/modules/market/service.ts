@@ -7,7 +7,7 @@
 import type { CandleInterval, Ticker } from '@tradeflip/contract';
 import { Decimal, formatPrice } from '@tradeflip/money';
 import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import { CandleAggregator, toWireCandle, type OpenCandle } from './candles';
 import { LocalRelay, type MarketRelay, type RawTick, type RelayMessage } from './relay';
@@ -65,6 +65,7 @@ export class MarketService {
   /** Per pair, the 1m candles of the last 24 h by bucket start (the tickers' change, high and low). */
   private readonly day = new Map<string, Map<number, OpenCandle>>();
   private readonly listeners = new Set<(batch: TickBatch) => void>();
+  private readonly pairListeners = new Set<() => void>();
   private readonly relay: MarketRelay;
   private ready: Promise<void> | undefined;
   private lastPruneAt = 0;
@@ -110,6 +111,17 @@ export class MarketService {
         new Map(minutes.map((row) => [row.time, fromRow({ ...row, symbol: pair.symbol, interval: '1m' })])),
       );
     }
+  }
+
+  /** Called after an operator changed the pairs (here or in another process): a live feed re-subscribes. */
+  onPairsChange(listener: () => void): () => void {
+    this.pairListeners.add(listener);
+    return () => this.pairListeners.delete(listener);
+  }
+
+  private async reloadPairs(): Promise<void> {
+    this.pairs = await repo.pairs(this.deps.db);
+    for (const listener of this.pairListeners) listener();
   }
 
   /** The pairs a live feed streams. */
@@ -208,7 +220,7 @@ export class MarketService {
         this.deps.feed?.pin(message.symbol, message.price === null ? undefined : new Decimal(message.price));
         return;
       case 'pairs':
-        this.pairs = await repo.pairs(this.deps.db);
+        await this.reloadPairs();
         return;
     }
   }
@@ -340,6 +352,37 @@ export class MarketService {
     return { symbol: query.symbol, interval: query.interval, list };
   }
 
+  /**
+   * The price a settlement uses now (a game's open, close or liquidation): the pair's last tick, kept
+   * exactly in market_ticks inside the caller's transaction, so the settlement's row can refer to it
+   * and anyone can check it later. A stale pair (or one that never ticked) refuses: 'price fetch
+   * failed', and the game takes no order.
+   */
+  async settlementTick(
+    symbol: string,
+    tx: Queryable = this.deps.db,
+  ): Promise<{ tickId: number; price: string; time: number }> {
+    await this.init();
+    const pair = this.requirePair(symbol);
+    const last = this.last.get(symbol);
+    if (!pair.enabled || !last || this.stale(symbol, this.deps.clock.now().getTime())) {
+      throw new AppError(409, 'price_unavailable', 'errors.priceFetchFailed');
+    }
+    const price = last.price.toFixed();
+    const tickId = await repo.keepTick(tx, {
+      symbol,
+      price,
+      time: last.time,
+      usedAt: this.deps.clock.now(),
+    });
+    return { tickId, price, time: last.time };
+  }
+
+  /** A kept settlement tick (for audits and the games' detail screens). */
+  keptTick(id: number) {
+    return repo.keptTick(this.deps.db, id);
+  }
+
   // ---- Operations ----
 
   /** Pins a pair's simulated price (or releases it); every process hears of it; it shows at once. */
@@ -374,7 +417,7 @@ export class MarketService {
       ...(changes.enabled !== undefined && { enabled: changes.enabled }),
       ...(changes.sort !== undefined && { sort: changes.sort }),
     });
-    this.pairs = await repo.pairs(this.deps.db);
+    await this.reloadPairs();
     this.relay.publish({ kind: 'pairs' });
     return this.status();
   }
