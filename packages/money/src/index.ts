@@ -2,3 +2,4 @@ export * from './defaults';
 export * from './decimal';
 export * from './precision';
 export * from './display';
+export * from './perpetual';
