@@ -24,7 +24,7 @@ test('Home’s tickers move by themselves, and the up colour follows the Profile
   const rows = page.locator('[data-testid^="ticker-"][href]');
   await showMarkets(page, 'Markets');
   await expect(rows).toHaveCount(6);
-  await expect(rows.first()).toHaveAttribute('href', '/pages/game/detail?symbol=BTCUSDT');
+  await expect(rows.first()).toHaveAttribute('href', '/pages/game/detail?id=BTCUSDT');
 
   await test.step('prices tick over the WebSocket without a reload', async () => {
     const btc = page.getByTestId('ticker-BTCUSDT').getByTestId('ticker-price');
@@ -98,7 +98,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     await registerInBrowser(page, newEmail('chart'), newPassword());
     await page.evaluate((value) => localStorage.setItem('app.lang', value), lang);
     await adminApi('/api/admin/market/price', { symbol: 'SOLUSDT', price: '187.456' });
-    await page.goto('/pages/game/detail?symbol=SOLUSDT');
+    await page.goto('/pages/game/detail?id=SOLUSDT');
 
     await test.step('the header shows the live price at the pair’s decimals', async () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('SOL/USDT');
@@ -137,8 +137,12 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     });
 
     await test.step('an unknown pair says so', async () => {
-      await page.goto('/pages/game/detail?symbol=NOPEUSDT');
+      await page.goto('/pages/game/detail?id=NOPEUSDT');
       await expect(page.getByTestId('pair-unknown')).toHaveText(zh ? '未知的交易对' : 'Unknown trading pair');
+      await page.goto('/pages/game/detail');
+      await expect(page.getByTestId('missing-id')).toContainText(
+        zh ? '缺少参数：id' : 'Missing parameter: id',
+      );
     });
     await adminApi('/api/admin/market/price', { symbol: 'SOLUSDT' });
   });

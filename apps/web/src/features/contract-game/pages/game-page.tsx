@@ -1,13 +1,13 @@
-// The contract game's screen (/pages/game/detail?symbol=BTCUSDT). Issue 10 draws its market: the pair's
+// The contract game's screen (/pages/game/detail?id=BTCUSDT; without an id, 'Missing parameter: id'). Issue 10 draws its market: the pair's
 // live price, 24 h change, high and low, and the chart in the spec's timeframes (time-share, 1m, 5m,
 // 15m; the last one chosen is remembered). The order panel comes with the contract game (issue 11).
 // The chart's module (lightweight-charts) loads only here, after the page itself.
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tradeflip/contract';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { PageFrame } from '@/components/page-frame';
+import { RequireId, useIdParam } from '@/components/require-id';
 import { TokenLogo } from '@/components/token-logo';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { useLiveTickers } from '@/lib/use-live-tickers';
@@ -24,8 +24,19 @@ function rememberedInterval(): CandleInterval {
 
 export function GamePage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const symbol = (params.get('symbol') ?? 'BTCUSDT').trim().toUpperCase();
+  const id = useIdParam();
+  if (!id) {
+    return (
+      <PageFrame title={t('titles.game')}>
+        <RequireId>{() => null}</RequireId>
+      </PageFrame>
+    );
+  }
+  return <PairScreen symbol={id.toUpperCase()} />;
+}
+
+function PairScreen({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
   const { tickers, failed } = useLiveTickers();
   const [interval, setChartInterval] = useState<CandleInterval>(rememberedInterval);
   const ticker = tickers?.find((row) => row.symbol === symbol);

@@ -30,7 +30,7 @@ export function TickerList() {
         return (
           <li key={row.symbol}>
             <Link
-              to={`${paths.game}?symbol=${encodeURIComponent(row.symbol)}`}
+              to={`${paths.game}?id=${encodeURIComponent(row.symbol)}`}
               className="record-item ticker"
               data-testid={`ticker-${row.symbol}`}
             >
