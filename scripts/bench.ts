@@ -175,10 +175,20 @@ async function marketBench() {
   });
 }
 
+/** The contract game's trigger index and liquidations (issue 11). */
+async function gameBench() {
+  heading('Contract game: trigger checks and liquidations (bench-game.ts)');
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/bench-game.ts'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+}
+
 async function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   if (only === 'prerender') return prerenderParts();
   if (only === 'market') return marketBench();
+  if (only === 'game') return gameBench();
   heading('Building the web app');
   execFileSync('npm', ['run', 'build', '-w', '@tradeflip/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
   await withServer(join(REPO_ROOT, 'apps/web/dist'), async () => {
@@ -201,6 +211,7 @@ async function main() {
     });
   }
   await marketBench();
+  await gameBench();
   heading('Deposit watcher: catch-up and credit latency (bench-watcher.ts)');
   execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/bench-watcher.ts'], {
     cwd: REPO_ROOT,

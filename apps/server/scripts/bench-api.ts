@@ -13,18 +13,10 @@ import { buildApp } from '../src/app';
 import { loadTestSettings, parseConfig } from '../src/config';
 import { openPglite, type DatabaseHandle } from '../src/db/client';
 import { openScratchPostgres } from '../src/db/scratch';
-import type { Mailer, MailMessage } from '../src/mail/mailer';
+import { MemoryMailer } from './memory-mailer';
 
 const seconds = Number(process.argv.find((arg) => arg.startsWith('--seconds='))?.slice(10) ?? 5);
 const connections = 10;
-
-class MemoryMailer implements Mailer {
-  last: MailMessage | undefined;
-  async send(message: MailMessage) {
-    this.last = message;
-  }
-  async close() {}
-}
 
 interface Figures {
   target: string;

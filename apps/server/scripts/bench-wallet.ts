@@ -12,20 +12,12 @@ import { buildApp } from '../src/app';
 import { loadTestSettings, parseConfig } from '../src/config';
 import { openPglite, type DatabaseHandle } from '../src/db/client';
 import { openScratchPostgres } from '../src/db/scratch';
-import type { Mailer, MailMessage } from '../src/mail/mailer';
+import { MemoryMailer } from './memory-mailer';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const seconds = arg('seconds', 5);
 const connections = arg('connections', 100);
-
-class MemoryMailer implements Mailer {
-  last: MailMessage | undefined;
-  async send(message: MailMessage) {
-    this.last = message;
-  }
-  async close() {}
-}
 
 async function measure(name: string, database: DatabaseHandle) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-bench-wallet-'));

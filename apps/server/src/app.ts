@@ -20,6 +20,10 @@ import { MarketService } from './modules/market/service';
 import { SimulatedFeed } from './modules/market/simulated-feed';
 import { BinanceFeed } from './modules/market/binance-feed';
 import { RedisRelay, relayChannel } from './modules/market/relay';
+import { GameService } from './modules/game/service';
+import { GameEngine } from './modules/game/engine';
+import { gamePairRoutes, gameRoutes } from './modules/game/routes';
+import { adminGameRoutes } from './modules/admin/game-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { adminWalletRoutes } from './modules/admin/wallet-routes';
 import { adminWithdrawRoutes } from './modules/admin/withdraw-routes';
@@ -86,6 +90,9 @@ export interface Services {
   market: MarketService;
   /** The live exchange feed (PRICE_FEED=binance); its leader connects it. */
   liveFeed: BinanceFeed | undefined;
+  game: GameService;
+  /** Closes positions on the leader (workers/game-engine.ts starts it leading). */
+  gameEngine: GameEngine;
 }
 
 declare module 'fastify' {
@@ -204,6 +211,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordRule: config.rateLimits.loginEmail,
   });
   const addressBook = new AddressBook({ db, clock, chains });
+  const game = new GameService({ db, clock, ledger, accounts, market, vaultShare: config.game.vaultShare });
+  const gameEngine = new GameEngine({ db, clock, game, market, log: app.log });
+  await gameEngine.attach(options.listen);
 
   app.decorate('services', {
     accounts,
@@ -217,11 +227,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     addressBook,
     market,
     liveFeed,
+    game,
+    gameEngine,
   });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();
     if (!options.limiter) await limiter.close();
     liveFeed?.stop();
+    await gameEngine.detach();
     await relay?.close();
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -265,6 +278,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.webSocket ?? {}),
   });
   await app.register(adminMarketRoutes, { market });
+  await app.register(gamePairRoutes, { game });
+  await app.register(gameRoutes, { game });
+  await app.register(adminGameRoutes, { game });
   await app.register(withdrawRoutes, { withdrawals, addressBook });
   await app.register(adminWithdrawRoutes, { withdrawals });
   return app;

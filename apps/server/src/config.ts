@@ -195,6 +195,21 @@ const envSchema = z
     MARKET_SEED: integer(20261124, 0, 2 ** 31 - 1),
     MARKET_TICK_MS: integer(250, 20, 60_000),
     MARKET_STALE_SECONDS: integer(10, 1, 3600),
+    // ---- Contract game (DESIGN §7) ----
+    /** The share of the vault's free balance one position's profit cap may take. */
+    GAME_VAULT_SHARE: z
+      .string()
+      .trim()
+      .default('0.1')
+      .pipe(
+        z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a fraction from 0 to 1, e.g. 0.1' }),
+      ),
+    /** USDT the embedded default's vault starts with, so a newcomer can play at once (production: 0). */
+    GAME_DEMO_VAULT: z
+      .string()
+      .trim()
+      .default('1000000')
+      .pipe(z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, { error: 'must be an amount, e.g. 1000000' })),
     CRASH_AT: optionalText.pipe(
       z.enum(crashPoints, { error: `must be one of ${crashPoints.join(', ')}` }).optional(),
     ),
@@ -327,6 +342,8 @@ export interface Config {
   /** How long an unfinished Idempotency-Key claim blocks retries before it counts as abandoned. */
   idempotencyClaimSeconds: number;
   /** The price feed: which, its seed (simulated), how often it ticks, and when a pair is stale. */
+  /** The contract game: the vault share a position's cap may take; the embedded vault's demo balance. */
+  game: { vaultShare: string; demoVault: string };
   market: {
     feed: 'simulated' | 'binance';
     /** Binance's combined-stream endpoint (PRICE_FEED=binance). */
@@ -402,6 +419,7 @@ export function parseConfig(env: Env): Config {
     },
     chains: chainsConfigOf(e),
     idempotencyClaimSeconds: e.IDEMPOTENCY_CLAIM_SECONDS,
+    game: { vaultShare: e.GAME_VAULT_SHARE, demoVault: e.GAME_DEMO_VAULT },
     market: {
       feed: e.PRICE_FEED,
       binanceUrl: e.BINANCE_STREAM_URL,

@@ -20,6 +20,7 @@ import { localUrl, removeServerRecord, writeServerRecord } from './server-record
 import { startChainWatchers } from './workers/chain-watcher';
 import { startWithdrawalSender } from './workers/withdrawal-sender';
 import { startMarketFeed } from './workers/market-feed';
+import { startGameEngine } from './workers/game-engine';
 import { systemClock } from './clock';
 
 const MAINTENANCE_MS = 3600_000;
@@ -67,10 +68,24 @@ async function main() {
     'TradeFlip is running',
   );
 
+  // The embedded default's vault starts with a demo balance, once, so a newcomer can play at once.
+  if (!config.databaseUrl && Number(config.game.demoVault) > 0) {
+    const funded = await app.services.ledger.fundVault({
+      token: 'USDT',
+      amount: config.game.demoVault,
+      memo: 'Demo vault of the embedded default',
+      causeKey: 'demo-vault:USDT',
+    });
+    if (!funded.replayed) app.log.info({ usdt: config.game.demoVault }, 'the demo vault was funded');
+  }
+
   // Background workers, each one leader across processes sharing the database.
   const workers: { stop(): Promise<void> }[] = [...startChainWatchers(app, database.db, { log: app.log })];
   const withdrawalSender = startWithdrawalSender(app, database.db);
   if (withdrawalSender) workers.push(withdrawalSender);
+  workers.push(
+    startGameEngine(app.services.gameEngine, { db: database.db, clock: systemClock, log: app.log }),
+  );
   workers.push(
     startMarketFeed(app.services.market, {
       db: database.db,

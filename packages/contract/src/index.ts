@@ -7,3 +7,4 @@ export * from './admin-wallet';
 export * from './chain-wallet';
 export * from './activity';
 export * from './market';
+export * from './game';

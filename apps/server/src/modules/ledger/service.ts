@@ -452,7 +452,7 @@ export class LedgerService {
 
   /** Funds (or, negative, defunds) a token's vault from equity; the vault never goes below zero. */
   async fundVault(
-    options: { token: string; amount: Amount; memo?: string | null },
+    options: { token: string; amount: Amount; memo?: string | null; causeKey?: string },
     tx?: Transaction,
   ): Promise<Movement> {
     const amount = toAmount(options.amount);
@@ -463,6 +463,7 @@ export class LedgerService {
         type: 'admin_adjust',
         ref: { type: 'vault_fund', id: null },
         memo: options.memo,
+        ...(options.causeKey && { causeKey: options.causeKey }),
         legs: [
           { account: vaultAccount(options.token), available: amount },
           { account: equityAccount(options.token), available: amount.neg() },

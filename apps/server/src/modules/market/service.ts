@@ -378,6 +378,14 @@ export class MarketService {
     return { tickId, price, time: last.time };
   }
 
+  /** Keeps a tick the engine saw cross a trigger (the settlement uses that tick, not a later one). */
+  keepTick(
+    tick: { symbol: string; price: string; time: number },
+    tx: Queryable = this.deps.db,
+  ): Promise<number> {
+    return repo.keepTick(tx, { ...tick, usedAt: this.deps.clock.now() });
+  }
+
   /** A kept settlement tick (for audits and the games' detail screens). */
   keptTick(id: number) {
     return repo.keptTick(this.deps.db, id);

@@ -1,0 +1,149 @@
+// Contract game figures (issue 11):
+// - Trigger check per tick with 100,000 open positions none of which the tick crosses, through the
+//   engine's index, beside a full scan of the same positions with the exact test.
+// - One tick crossing about 10,000 of 100,000 positions: the time the index takes to find them; and
+//   the time to liquidate N positions crossed by one tick through the game service (ledger and
+//   database, PGlite; N = 2,000 by default to keep the bench short, --liquidate=10000 for the full
+//   figure).
+//   npx tsx apps/server/scripts/bench-game.ts [--liquidate=N]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Decimal, isLiquidated, liquidationPrice } from '@tradeflip/money';
+import { buildApp } from '../src/app';
+import { parseConfig } from '../src/config';
+import { openPglite } from '../src/db/client';
+import { TriggerIndex, type IndexedPosition } from '../src/modules/game/trigger-index';
+import { MemoryMailer } from './memory-mailer';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+function position(id: number, side: 'long' | 'short', margin: string): IndexedPosition {
+  return {
+    id,
+    symbol: 'BTCUSDT',
+    side,
+    entry: '60000',
+    notional: new Decimal(margin).mul(100).toFixed(),
+    margin,
+    fundingPaid: '0',
+    mmr: '0.0005',
+    takeProfit: side === 'long' ? '66000' : '54000',
+    stopLoss: null,
+    capPrice: null,
+  };
+}
+
+function triggerCheck() {
+  const index = new TriggerIndex();
+  const all: IndexedPosition[] = [];
+  for (let i = 0; i < 100_000; i++) {
+    // Margins from 10 to 60: liquidation prices spread 59430 … 59880 (longs), 60120 … 60570 (shorts).
+    const p = position(i + 1, i % 2 ? 'long' : 'short', String(10 + (i % 5000) / 100));
+    all.push(p);
+    index.upsert(p);
+  }
+  const times: number[] = [];
+  const scans: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const price = (60000 + ((i % 200) - 100)).toFixed(2); // 59900 … 60099: crosses nothing
+    let started = performance.now();
+    const fired = index.crossed('BTCUSDT', price);
+    times.push(performance.now() - started);
+    if (fired.length) throw new Error('expected no crossing');
+    if (i % 100 === 0) {
+      started = performance.now();
+      const exact = new Decimal(price);
+      for (const p of all) if (isLiquidated(p, exact)) throw new Error('expected no crossing');
+      scans.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  scans.sort((a, b) => a - b);
+  console.log(
+    `  trigger check, 100,000 open positions, no crossing: p50 ${(percentile(times, 50) * 1000).toFixed(1)} µs, ` +
+      `p99 ${(percentile(times, 99) * 1000).toFixed(1)} µs per tick (target < 1 ms); ` +
+      `full scan of the same: p50 ${percentile(scans, 50).toFixed(1)} ms`,
+  );
+}
+
+function crossingMany() {
+  const index = new TriggerIndex();
+  const all: IndexedPosition[] = [];
+  for (let i = 0; i < 100_000; i++) {
+    // Leverage 20…100 spreads the longs' liquidation prices over 57030 … 59430.
+    const p = { ...position(i + 1, 'long', '10'), notional: String(10 * (20 + (i % 81))) };
+    all.push(p);
+    index.upsert(p);
+  }
+  // The price that crosses exactly the 10,000 highest liquidation prices.
+  const prices = all.map((p) => Number(liquidationPrice(p).toFixed())).sort((a, b) => b - a);
+  const price = String(prices[9_999]);
+  const started = performance.now();
+  const fired = index.crossed('BTCUSDT', price);
+  const elapsed = performance.now() - started;
+  console.log(
+    `  one tick crossing ${fired.length.toLocaleString('en-US')} of 100,000 positions: found in ${elapsed.toFixed(1)} ms`,
+  );
+}
+
+/** Liquidations through the service (ledger and database, PGlite), one user's positions. */
+async function liquidateMany(count: number) {
+  const database = await openPglite(undefined);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-bench-game-'));
+  const mailer = new MemoryMailer();
+  const app = await buildApp({
+    config: parseConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_API_IP: 'off',
+      RATE_LIMIT_CODE_IP: 'off',
+      RATE_LIMIT_REGISTER_IP: 'off',
+    }),
+    db: database.db,
+    driver: database.driver,
+    listen: database.listen,
+    mailer,
+  });
+  try {
+    const { market, ledger, game, gameEngine } = app.services;
+    await market.init();
+    await ledger.fundVault({ token: 'USDT', amount: '100000000' });
+    await market.pin('BTCUSDT', '60000');
+    const email = 'bench-game@example.com';
+    await app.inject({ method: 'POST', url: '/api/app/auth/code', payload: { email, scene: 'register' } });
+    const code = /\b(\d{6})\b/.exec(mailer.last?.text ?? '')?.[1];
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/app/auth/register',
+      payload: { email, code, password: 'Bench1234' },
+    });
+    const user = Number(registered.json<{ data: { user: { id: string } } }>().data.user.id);
+    await ledger.adjust({ userId: user, token: 'USDT', amount: String(count * 20), memo: 'bench' });
+    for (let i = 0; i < count; i++) {
+      // The feed is not stepped here: a fresh pin keeps the price from going stale meanwhile.
+      if (i % 200 === 0) await market.pin('BTCUSDT', '60000');
+      await game.open(user, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 }, 'en-US');
+    }
+    await gameEngine.lead();
+    const started = performance.now();
+    await market.pin('BTCUSDT', '59000');
+    await gameEngine.idle();
+    const elapsed = performance.now() - started;
+    if (gameEngine.settled !== count) throw new Error(`settled ${gameEngine.settled} of ${count}`);
+    console.log(
+      `  liquidating ${count.toLocaleString('en-US')} positions crossed by one tick (PGlite, each its own ` +
+        `transaction): ${(elapsed / 1000).toFixed(2)} s, ${(elapsed / count).toFixed(2)} ms each`,
+    );
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+triggerCheck();
+crossingMany();
+await liquidateMany(Number(process.argv.find((a) => a.startsWith('--liquidate='))?.split('=')[1] ?? 2000));

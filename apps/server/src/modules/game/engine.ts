@@ -1,0 +1,143 @@
+// The contract game's engine (issue 11): on the leader (the `game-engine` lease) it holds every open
+// position in the trigger index, checks each tick of the feed against it and closes what the tick
+// crossed (liquidation, stop-loss, take-profit / profit cap) at that tick's price; it charges funding
+// when due. It rebuilds the index from the database when it starts leading, and hears of positions
+// opened, changed or closed in any process from the database (NOTIFY after commit). Settlements run
+// one at a time, in order; each locks its position, so a close racing one finds it closed.
+import type { Listen } from '../../db/notifications';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../clock';
+import type { MarketService, TickBatch } from '../market/service';
+import * as repo from './repository';
+import { GameService, POSITIONS_CHANNEL } from './service';
+import { TriggerIndex, type IndexedPosition } from './trigger-index';
+
+export interface EngineLog {
+  warn(obj: object, msg: string): void;
+}
+
+export function toIndexed(row: repo.PositionRow): IndexedPosition {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    side: row.side,
+    entry: row.entryPrice,
+    notional: row.notional,
+    margin: row.margin,
+    fundingPaid: row.fundingPaid,
+    mmr: row.mmr,
+    takeProfit: row.takeProfit,
+    stopLoss: row.stopLoss,
+    capPrice: GameService.capPrice(row)?.toFixed() ?? null,
+  };
+}
+
+export class GameEngine {
+  readonly index = new TriggerIndex();
+  private leading = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private stopTicks: (() => void) | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+  /** Closes made by the engine (for the operators' figures and the tests). */
+  settled = 0;
+
+  constructor(
+    private readonly deps: {
+      db: Database;
+      clock: Clock;
+      game: GameService;
+      market: MarketService;
+      log?: EngineLog;
+    },
+  ) {}
+
+  get isLeading(): boolean {
+    return this.leading;
+  }
+
+  /** Follows the feed's ticks and the database's position notices (every process does; only the leader acts). */
+  async attach(listen: Listen | undefined): Promise<void> {
+    this.stopTicks = this.deps.market.onTick((batch) => this.onTick(batch));
+    this.stopListening = await listen?.(POSITIONS_CHANNEL, (payload) => {
+      if (/^\d+$/.test(payload)) void this.enqueue(() => this.refresh(Number(payload)));
+    });
+  }
+
+  async detach(): Promise<void> {
+    this.stopTicks?.();
+    await this.stopListening?.();
+    await this.idle();
+  }
+
+  /** Starts leading: the index is rebuilt from the open positions in the database. */
+  lead(): Promise<void> {
+    if (this.leading) return this.idle();
+    this.leading = true;
+    return this.enqueue(async () => {
+      for (const row of await repo.openPositions(this.deps.db)) this.index.upsert(toIndexed(row));
+    });
+  }
+
+  /** Stops leading (another process holds the lease): the index is dropped. */
+  follow(): void {
+    if (!this.leading) return;
+    this.leading = false;
+    for (const position of this.index.positions()) this.index.remove(position.id);
+  }
+
+  /** Resolves once every queued step has run. */
+  async idle(): Promise<void> {
+    for (;;) {
+      const current = this.queue;
+      await current;
+      if (current === this.queue) return;
+    }
+  }
+
+  private enqueue(work: () => Promise<unknown>): Promise<void> {
+    const next = this.queue
+      .then(work)
+      .then(() => undefined)
+      .catch((err: unknown) => {
+        this.deps.log?.warn({ err }, 'game engine step failed');
+      });
+    this.queue = next;
+    return next;
+  }
+
+  private onTick(batch: TickBatch): void {
+    if (!this.leading) return;
+    for (const tick of batch.ticks) {
+      for (const { position, reason } of this.index.crossed(tick.symbol, tick.price)) {
+        void this.enqueue(async () => {
+          try {
+            if (await this.deps.game.settle(position.id, tick, reason)) this.settled += 1;
+          } catch (error) {
+            // Not closed (the database, say): back in the index, tried again at the next tick.
+            this.index.upsert(position);
+            throw error;
+          }
+        });
+      }
+    }
+  }
+
+  /** A position changed somewhere: index its new state, or drop it once closed. */
+  private async refresh(id: number): Promise<void> {
+    if (!this.leading) return;
+    const row = await repo.position(this.deps.db, id);
+    if (!row || row.status !== 'open') this.index.remove(id);
+    else this.index.upsert(toIndexed(row));
+  }
+
+  /** Charges funding of every position due (the leader's loop calls it). */
+  fundingPass(limit = 500): Promise<void> {
+    return this.enqueue(async () => {
+      for (const row of await repo.fundingDue(this.deps.db, this.deps.clock.now(), limit)) {
+        await this.deps.game.chargeFunding(row.id);
+        const fresh = await repo.position(this.deps.db, row.id);
+        if (fresh?.status === 'open') this.index.upsert(toIndexed(fresh));
+      }
+    });
+  }
+}

@@ -1,0 +1,335 @@
+// Issue 11, acceptance 2 and 3: the contract game end to end on a scripted price path (the simulated
+// feed's pinned price), through the real app, ledger and database: open → funding → close with profit;
+// close with a loss; liquidation exactly at the liquidation price, not a tick before; a gap past it
+// (the loss stops at the margin); take-profit and stop-loss; the vault short (partial payout and the
+// fee refunded). Balances exact and the audit clean after each. Races: a manual close against a
+// liquidation settles once; 100 concurrent opens beyond the balance open only what is affordable; a
+// retried open with the same key opens once.
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminCall,
+  call,
+  describeEachDatabase,
+  expectAuditClean,
+  registerUser,
+  TestClock,
+  useDatabase,
+  type TestApp,
+} from '../../test/harness';
+
+const T0 = Date.parse('2030-02-01T00:00:00Z');
+
+interface Position {
+  id: string;
+  orderNo: string;
+  status: 'open' | 'closed';
+  entryPrice: string;
+  liquidationPrice: string;
+  pnl: string | null;
+  closeReason: string | null;
+  closePrice: string | null;
+  closeFee: string | null;
+  fundingPaid: string;
+  profitUnpaid: string | null;
+}
+
+describeEachDatabase('the contract game', (target) => {
+  const db = useDatabase(target);
+  let t: TestApp;
+  let clock: TestClock;
+
+  beforeAll(async () => {
+    clock = new TestClock(T0);
+    t = await db.app({ clock });
+    await t.app.services.market.init();
+    await t.app.services.ledger.fundVault({ token: 'USDT', amount: '1000000' });
+    await t.app.services.gameEngine.lead();
+  });
+
+  /** Every later tick of the pair is exactly this price; the engine sees it and acts. */
+  async function price(symbol: string, value: string) {
+    clock.advance(0.25);
+    await t.app.services.market.pin(symbol, value);
+    await t.app.services.gameEngine.idle();
+  }
+
+  async function player(usdt: string) {
+    const user = await registerUser(t);
+    await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+      body: { email: user.email, token: 'USDT', amount: usdt, reason: 'test' },
+    });
+    return user;
+  }
+
+  async function usdt(token: string) {
+    const res = await call(t.app, 'GET', '/api/app/asset/balances', { token });
+    const row = (res.body.data!.list as { token: string; available: string; frozen: string }[]).find(
+      (b) => b.token === 'USDT',
+    )!;
+    return { available: row.available, frozen: row.frozen };
+  }
+
+  async function open(token: string, body: Record<string, unknown>, headers?: Record<string, string>) {
+    return call(t.app, 'POST', '/api/app/game/open', { token, body, ...(headers && { headers }) });
+  }
+
+  async function positionOf(token: string, id: string): Promise<Position> {
+    const res = await call(t.app, 'GET', `/api/app/game/position?id=${id}`, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as unknown as Position;
+  }
+
+  it('opens, pays funding, and closes with a profit: every figure exact', async () => {
+    const user = await player('1000');
+    await price('BTCUSDT', '60000');
+    const opened = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const position = opened.body.data as unknown as Position & { notional: string; openFee: string };
+    expect(position).toMatchObject({ entryPrice: '60000', notional: '1000', openFee: '0.5', status: 'open' });
+    // 60000 · (1 − (100 − 0.5)/1000)
+    expect(position.liquidationPrice).toBe('54030');
+    expect(await usdt(user.token)).toEqual({ available: '899.5', frozen: '100' });
+
+    // Eight hours on: funding of N·0.0001 = 0.1 from the margin.
+    clock.advance(8 * 3600);
+    await t.app.services.gameEngine.fundingPass();
+    expect(await usdt(user.token)).toEqual({ available: '899.5', frozen: '99.9' });
+    expect((await positionOf(user.token, position.id)).fundingPaid).toBe('0.1');
+
+    await price('BTCUSDT', '61200');
+    const closed = await call(t.app, 'POST', '/api/app/game/close', {
+      token: user.token,
+      body: { id: position.id },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    // PnL 1000·1200/60000 = 20; close fee 1000·61200/60000·0.0005 = 0.51.
+    expect(closed.body.data).toMatchObject({
+      status: 'closed',
+      closeReason: 'manual',
+      closePrice: '61200',
+      pnl: '20',
+      closeFee: '0.51',
+    });
+    // 899.5 + (99.9 − 0.51) + 20
+    expect(await usdt(user.token)).toEqual({ available: '1018.89', frozen: '0' });
+    // Closing again: already closed, nothing moves.
+    const again = await call(t.app, 'POST', '/api/app/game/close', {
+      token: user.token,
+      body: { id: position.id },
+    });
+    expect(again.body).toMatchObject({ code: 409, msg: 'This position is already closed' });
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('closes a short with a loss', async () => {
+    const user = await player('500');
+    await price('ETHUSDT', '3000');
+    const opened = await open(user.token, { symbol: 'ETHUSDT', side: 'short', margin: '50', leverage: 20 });
+    const id = (opened.body.data as unknown as Position).id;
+    await price('ETHUSDT', '3030');
+    const closed = await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
+    // N 1000: loss 1000·30/3000 = 10; fee 1000·3030/3000·0.0005 = 0.505; open fee 0.5.
+    expect(closed.body.data).toMatchObject({ pnl: '-10', closeFee: '0.505' });
+    expect(await usdt(user.token)).toEqual({ available: '488.995', frozen: '0' });
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('liquidates exactly at the liquidation price, not a tick before, taking only the margin', async () => {
+    const user = await player('100');
+    await price('BTCUSDT', '60000');
+    const opened = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 });
+    const position = opened.body.data as unknown as Position;
+    // N 1000, maintenance 0.5: 60000 · (1 − 9.5/1000) = 59430.
+    expect(position.liquidationPrice).toBe('59430');
+    await price('BTCUSDT', '59430.01');
+    expect((await positionOf(user.token, position.id)).status).toBe('open');
+    await price('BTCUSDT', '59430');
+    expect(await positionOf(user.token, position.id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'liquidation',
+      closePrice: '59430',
+      pnl: '-10',
+    });
+    expect(await usdt(user.token)).toEqual({ available: '89.5', frozen: '0' });
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('a gap far past the liquidation price still costs only the margin', async () => {
+    const user = await player('100');
+    await price('SOLUSDT', '200');
+    const opened = await open(user.token, { symbol: 'SOLUSDT', side: 'long', margin: '10', leverage: 50 });
+    const id = (opened.body.data as unknown as Position).id;
+    await price('SOLUSDT', '150');
+    expect(await positionOf(user.token, id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'liquidation',
+      pnl: '-10',
+    });
+    // Open fee 500·0.0006 = 0.3.
+    expect(await usdt(user.token)).toEqual({ available: '89.7', frozen: '0' });
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('closes at the take-profit and at the stop-loss, at the tick that crossed them', async () => {
+    const user = await player('1000');
+    await price('BNBUSDT', '600');
+    const tp = await open(user.token, {
+      symbol: 'BNBUSDT',
+      side: 'long',
+      margin: '100',
+      leverage: 5,
+      takeProfit: '630',
+    });
+    const sl = await open(user.token, {
+      symbol: 'BNBUSDT',
+      side: 'short',
+      margin: '100',
+      leverage: 5,
+      stopLoss: '615',
+    });
+    const tpId = (tp.body.data as unknown as Position).id;
+    const slId = (sl.body.data as unknown as Position).id;
+    await price('BNBUSDT', '614.9');
+    expect((await positionOf(user.token, slId)).status).toBe('open');
+    await price('BNBUSDT', '615');
+    expect(await positionOf(user.token, slId)).toMatchObject({
+      closeReason: 'stop_loss',
+      closePrice: '615',
+      pnl: '-12.5',
+    });
+    await price('BNBUSDT', '631');
+    // Past the take-profit in one move: closed at the tick's price, 631 (500·31/600, down to 6 decimals).
+    expect(await positionOf(user.token, tpId)).toMatchObject({
+      closeReason: 'take_profit',
+      closePrice: '631',
+      pnl: '25.833333',
+    });
+    // A take-profit on the wrong side of the entry is refused.
+    const wrong = await open(user.token, {
+      symbol: 'BNBUSDT',
+      side: 'long',
+      margin: '10',
+      leverage: 5,
+      takeProfit: '600',
+    });
+    expect(wrong.body).toMatchObject({ code: 400, data: { fields: { takeProfit: expect.any(String) } } });
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('when the vault is short: it pays what it has and the close fee comes back', async () => {
+    const user = await player('1000');
+    await price('XRPUSDT', '1');
+    const opened = await open(user.token, { symbol: 'XRPUSDT', side: 'long', margin: '100', leverage: 10 });
+    const id = (opened.body.data as unknown as Position).id;
+    // The operator takes almost everything out of the vault meanwhile.
+    const vault = await t.app.services.ledger.houseAccounts();
+    const left = vault.find((row) => row.kind === 'vault' && row.token === 'USDT')!.available;
+    await t.app.services.ledger.fundVault({ token: 'USDT', amount: `-${Number(left) - 30}` });
+    await price('XRPUSDT', '1.1');
+    const closed = await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
+    // PnL 100 but 30 in the vault: 30 paid, 70 unpaid, the close fee (1100·0.0008 = 0.88) refunded.
+    expect(closed.body.data).toMatchObject({ pnl: '100', profitUnpaid: '70', closeFee: '0' });
+    // 1000 − 100 − 0.8 (open fee) + 100 (margin back) + 30
+    expect(await usdt(user.token)).toEqual({ available: '1029.2', frozen: '0' });
+    await t.app.services.ledger.fundVault({ token: 'USDT', amount: '1000000' });
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('refuses what the rules refuse, in the spec’s order, changing nothing', async () => {
+    const user = await player('10');
+    await price('BTCUSDT', '60000');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ side: 'long', margin: '1', leverage: 1 }, 'Please choose a trading pair'],
+      [{ symbol: 'BTCUSDT', side: 'long', leverage: 1 }, 'Please enter the margin'],
+      [
+        { symbol: 'BTCUSDT', side: 'long', margin: '1', leverage: 1001 },
+        'Leverage must be a whole number from 1 to 1000',
+      ],
+      [
+        { symbol: 'BTCUSDT', side: 'long', margin: '1.1234567', leverage: 1 },
+        'Invalid amount or precision (up to 6 decimals)',
+      ],
+      [{ symbol: 'BTCUSDT', side: 'long', margin: '11', leverage: 1 }, 'Insufficient balance'],
+      [
+        { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 },
+        'Insufficient fee: leave some balance for the opening fee (0.5 USDT)',
+      ],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await open(user.token, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.msg).toBe(msg);
+    }
+    // In Chinese too.
+    const zh = await open(
+      user.token,
+      { symbol: 'BTCUSDT', side: 'long', margin: '11', leverage: 1 },
+      { 'x-lang': 'zh-CN' },
+    );
+    expect(zh.body.msg).toBe('余额不足');
+    // A leverage liquidatable at once names the highest that works.
+    await adminCall(t.app, 'POST', '/api/admin/game/pairs', {
+      body: { symbol: 'DOGEUSDT', mmr: '0.005', maxLeverage: 1000 },
+    });
+    await price('DOGEUSDT', '0.2');
+    const tooHigh = await open(user.token, { symbol: 'DOGEUSDT', side: 'long', margin: '1', leverage: 200 });
+    expect(tooHigh.body.msg).toBe(
+      'At this leverage the position would be liquidated at once. The highest that works is 199x',
+    );
+    // A stale price: 'price fetch failed'.
+    clock.advance(11);
+    const stale = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '1', leverage: 1 });
+    expect(stale.body).toMatchObject({ code: 409, msg: 'Price fetch failed' });
+    expect(await usdt(user.token)).toEqual({ available: '10', frozen: '0' });
+    await expectAuditClean(db.handle.db);
+  });
+
+  describe('races', () => {
+    it('a manual close and a liquidation of the same position at once: settled once', async () => {
+      const user = await player('100');
+      await price('BTCUSDT', '60000');
+      const opened = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 });
+      const id = (opened.body.data as unknown as Position).id;
+      const tick = { symbol: 'BTCUSDT', price: '59000', time: clock.now().getTime() };
+      const [manual, engine] = await Promise.all([
+        call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } }),
+        t.app.services.game.settle(Number(id), tick, 'liquidation'),
+      ]);
+      expect([manual.status === 200, engine].filter(Boolean)).toHaveLength(1);
+      const after = await positionOf(user.token, id);
+      expect(after.status).toBe('closed');
+      expect((await usdt(user.token)).frozen).toBe('0');
+      await expectAuditClean(db.handle.db);
+    });
+
+    it('100 concurrent opens beyond the balance: only the affordable ones open', async () => {
+      const user = await player('1000');
+      await price('ETHUSDT', '3000');
+      // Each takes 20 + 0.5 (20·50·0.0005): 48 fit in 1000.
+      const results = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          open(user.token, { symbol: 'ETHUSDT', side: 'long', margin: '20', leverage: 50 }),
+        ),
+      );
+      const opened = results.filter((res) => res.status === 200);
+      expect(opened).toHaveLength(48);
+      for (const res of results.filter((r) => r.status !== 200))
+        expect(res.body.reason).toBe('insufficient_balance');
+      expect(await usdt(user.token)).toEqual({ available: '16', frozen: '960' });
+      await expectAuditClean(db.handle.db);
+    });
+
+    it('a retried open with the same key opens once', async () => {
+      const user = await player('100');
+      await price('BTCUSDT', '60000');
+      const headers = { 'idempotency-key': `open-${user.email}` };
+      const body = { symbol: 'BTCUSDT', side: 'short', margin: '10', leverage: 10 };
+      const first = await open(user.token, body, headers);
+      const second = await open(user.token, body, headers);
+      expect(second.body.data).toEqual(first.body.data);
+      const list = await call(t.app, 'GET', '/api/app/game/positions?status=open', { token: user.token });
+      expect((list.body.data as { total: number }).total).toBe(1);
+      await expectAuditClean(db.handle.db);
+    });
+  });
+});

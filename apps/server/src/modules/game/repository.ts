@@ -1,0 +1,136 @@
+// Rows of the contract game: its pairs' terms and the positions. The game module owns both tables
+// (CONVENTIONS 13); the vault's balance is read through the ledger's accounts.
+import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { accounts, gamePairs, gamePositions, marketPairs, tokens } from '../../db/schema';
+
+export type PairRow = typeof gamePairs.$inferSelect & {
+  base: string;
+  quote: string;
+  priceDp: number;
+  amountDp: number;
+};
+
+export async function pairs(db: Queryable): Promise<PairRow[]> {
+  const rows = await db
+    .select({
+      pair: gamePairs,
+      base: marketPairs.base,
+      quote: marketPairs.quote,
+      sort: marketPairs.sort,
+      priceDp: sql<number>`(select price_dp from tokens t where t.symbol = ${marketPairs.base})`,
+      amountDp: tokens.amountDp,
+    })
+    .from(gamePairs)
+    .innerJoin(marketPairs, eq(marketPairs.symbol, gamePairs.symbol))
+    .innerJoin(tokens, eq(tokens.symbol, gamePairs.marginToken))
+    .orderBy(asc(marketPairs.sort), asc(gamePairs.symbol));
+  return rows.map((row) => ({
+    ...row.pair,
+    base: row.base,
+    quote: row.quote,
+    priceDp: Number(row.priceDp),
+    amountDp: row.amountDp,
+  }));
+}
+
+export async function updatePair(
+  db: Queryable,
+  symbol: string,
+  changes: Partial<Omit<typeof gamePairs.$inferInsert, 'symbol'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(gamePairs)
+    .set(changes)
+    .where(eq(gamePairs.symbol, symbol))
+    .returning({ symbol: gamePairs.symbol });
+  return rows.length > 0;
+}
+
+export type PositionRow = typeof gamePositions.$inferSelect;
+export type NewPosition = typeof gamePositions.$inferInsert;
+
+export async function insertPosition(db: Queryable, values: NewPosition): Promise<PositionRow> {
+  const [row] = await db.insert(gamePositions).values(values).returning();
+  return row!;
+}
+
+/** A position, locked until the transaction ends (a close, a funding charge, a TP/SL change). */
+export async function lockPosition(db: Queryable, id: number): Promise<PositionRow | undefined> {
+  const [row] = await db.select().from(gamePositions).where(eq(gamePositions.id, id)).for('update');
+  return row;
+}
+
+export async function position(db: Queryable, id: number): Promise<PositionRow | undefined> {
+  const [row] = await db.select().from(gamePositions).where(eq(gamePositions.id, id));
+  return row;
+}
+
+export async function updatePosition(
+  db: Queryable,
+  id: number,
+  changes: Partial<NewPosition>,
+): Promise<PositionRow> {
+  const [row] = await db.update(gamePositions).set(changes).where(eq(gamePositions.id, id)).returning();
+  return row!;
+}
+
+export async function openPositions(db: Queryable): Promise<PositionRow[]> {
+  return db.select().from(gamePositions).where(eq(gamePositions.status, 'open'));
+}
+
+/** Open positions whose funding is due, oldest due first. */
+export async function fundingDue(db: Queryable, now: Date, limit: number): Promise<PositionRow[]> {
+  return db
+    .select()
+    .from(gamePositions)
+    .where(and(eq(gamePositions.status, 'open'), lte(gamePositions.nextFundingAt, now)))
+    .orderBy(asc(gamePositions.nextFundingAt))
+    .limit(limit);
+}
+
+export async function userPositions(
+  db: Queryable,
+  filter: {
+    userId: number;
+    status: 'open' | 'closed';
+    symbol?: string | undefined;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: PositionRow[]; total: number }> {
+  const where = and(
+    eq(gamePositions.userId, filter.userId),
+    eq(gamePositions.status, filter.status),
+    filter.symbol ? eq(gamePositions.symbol, filter.symbol) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(gamePositions)
+      .where(where)
+      .orderBy(desc(gamePositions.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(gamePositions).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The vault's available balance of a token, locked until the transaction ends (settlements queue). */
+export async function lockVaultAvailable(db: Queryable, token: string): Promise<string> {
+  const [row] = await db
+    .select({ available: accounts.available })
+    .from(accounts)
+    .where(and(eq(accounts.kind, 'vault'), eq(accounts.token, token)))
+    .for('update');
+  return row?.available ?? '0';
+}
+
+export async function vaultAvailable(db: Queryable, token: string): Promise<string> {
+  const [row] = await db
+    .select({ available: accounts.available })
+    .from(accounts)
+    .where(and(eq(accounts.kind, 'vault'), eq(accounts.token, token)));
+  return row?.available ?? '0';
+}

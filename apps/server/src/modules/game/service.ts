@@ -1,0 +1,587 @@
+// The contract game (DESIGN §7, issue 11): a leveraged perpetual against the house vault. Opening
+// checks the spec's rules in their order, then, in one transaction, keeps the tick it opened at,
+// records the position and moves the margin (available → frozen) and the open fee (→ the vault).
+// Every close — by the user, an operator, liquidation, take-profit or stop-loss — goes through
+// `settle`, which locks the position first: whichever comes first closes it, the others find it
+// closed. Money moves only through the ledger; the formulas are packages/money's perpetual.ts.
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { CloseReason, GamePair, OpenPositionBody, Position } from '@tradeflip/contract';
+import type { Language, MessageKey } from '@tradeflip/i18n';
+import {
+  Decimal,
+  breakEvenPrice,
+  highestSafeLeverage,
+  liquidatableAtOpen,
+  liquidationPrice,
+  notional as notionalOf,
+  openFee as openFeeOf,
+  profitCapPrice,
+  returnRate,
+  settle as settleTerms,
+  unrealisedPnl,
+  type Side,
+} from '@tradeflip/money';
+import type { Clock } from '../../clock';
+import type { Database, Queryable, Transaction } from '../../db/client';
+import { sqlState } from '../../db/rows';
+import { AppError } from '../../plugins/errors';
+import type { IdempotencyRecord } from '../../plugins/idempotency';
+import type { AccountService } from '../account/service';
+import { InsufficientBalanceError, type LedgerService } from '../ledger/service';
+import { vaultAccount } from '../ledger/accounts';
+import type { MarketService } from '../market/service';
+import * as repo from './repository';
+
+/** Where the engine hears of positions opened, changed or closed in any process (after commit). */
+export const POSITIONS_CHANNEL = 'tradeflip_positions';
+
+export interface GameServiceDeps {
+  db: Database;
+  clock: Clock;
+  ledger: LedgerService;
+  accounts: AccountService;
+  market: MarketService;
+  /** The share of the vault's free balance one position's profit cap may take (e.g. 0.1). */
+  vaultShare: string;
+}
+
+function newOrderNo(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  return `C${day}${String(randomInt(0, 100_000)).padStart(5, '0')}${String(randomInt(0, 100_000)).padStart(5, '0')}`;
+}
+
+const fieldError = (field: string, key: MessageKey, vars?: Record<string, string | number>) =>
+  new AppError(400, 'validation', key, { fields: { [field]: key }, ...(vars && { vars }) });
+
+/** A positive decimal with at most `dp` decimals, or undefined. */
+function decimalOf(value: string | number | undefined | null, dp?: number): Decimal | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const text = String(value).trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
+  const parsed = new Decimal(text);
+  if (dp !== undefined && parsed.decimalPlaces() > dp) return undefined;
+  return parsed;
+}
+
+export class GameService {
+  constructor(private readonly deps: GameServiceDeps) {}
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  // ---- Pairs ----
+
+  async pairs(): Promise<{ list: GamePair[] }> {
+    const rows = await repo.pairs(this.deps.db);
+    return { list: rows.map(toPair) };
+  }
+
+  private async pair(symbol: string): Promise<repo.PairRow | undefined> {
+    return (await repo.pairs(this.deps.db)).find((row) => row.symbol === symbol);
+  }
+
+  async updatePair(
+    symbol: string,
+    changes: Partial<Omit<repo.PairRow, 'symbol' | 'base' | 'quote' | 'priceDp' | 'amountDp'>>,
+  ) {
+    const updated = await repo.updatePair(this.deps.db, symbol, { ...changes, updatedAt: this.now() });
+    if (!updated) throw new AppError(404, 'not_found', 'errors.pairUnknown');
+    return this.pairs();
+  }
+
+  // ---- Open ----
+
+  /** POST /api/app/game/open. */
+  async open(
+    userId: number,
+    body: OpenPositionBody,
+    lang: Language,
+    record?: IdempotencyRecord,
+  ): Promise<Position> {
+    // Spec §5's order: pair, token and margin required; leverage 1..max; amount or precision;
+    // insufficient balance; insufficient fee. Then the game's own rules.
+    const symbol = body.symbol?.trim().toUpperCase();
+    if (!symbol) throw fieldError('symbol', 'game.pairRequired');
+    const pair = await this.pair(symbol);
+    if (!pair || !pair.enabled) throw fieldError('symbol', 'game.pairUnavailable');
+    if (body.token !== undefined && body.token.trim().toUpperCase() !== pair.marginToken) {
+      throw fieldError('token', 'game.tokenRequired');
+    }
+    if (body.margin === undefined || String(body.margin).trim() === '')
+      throw fieldError('margin', 'game.marginRequired');
+    const side = body.side?.trim().toLowerCase();
+    if (side !== 'long' && side !== 'short') throw fieldError('side', 'game.sideRequired');
+    const leverage = Number(body.leverage);
+    if (
+      !Number.isInteger(leverage) ||
+      leverage < 1 ||
+      leverage > pair.maxLeverage ||
+      String(body.leverage).includes('.')
+    ) {
+      throw fieldError('leverage', 'game.leverageRange', { max: pair.maxLeverage });
+    }
+    const margin = decimalOf(body.margin, pair.amountDp);
+    if (!margin || margin.isZero()) throw fieldError('margin', 'game.amountInvalid', { n: pair.amountDp });
+    if (margin.lt(pair.minMargin) || margin.gt(pair.maxMargin)) {
+      throw fieldError('margin', 'game.marginRange', {
+        min: new Decimal(pair.minMargin).toFixed(),
+        max: new Decimal(pair.maxMargin).toFixed(),
+        token: pair.marginToken,
+      });
+    }
+    const takeProfit = this.priceOf(body.takeProfit, 'takeProfit', pair.priceDp);
+    const stopLoss = this.priceOf(body.stopLoss, 'stopLoss', pair.priceDp);
+    const fee = openFeeOf(margin, leverage, pair.openFeeRate, pair.amountDp);
+    const available = new Decimal(await this.deps.ledger.availableOf(userId, pair.marginToken));
+    if (available.lt(margin)) throw insufficientBalance();
+    if (available.lt(margin.add(fee))) throw insufficientFee(fee, pair.marginToken);
+    if (liquidatableAtOpen(leverage, pair.mmr)) {
+      throw fieldError('leverage', 'game.leverageTooHigh', {
+        max: highestSafeLeverage(pair.mmr, pair.maxLeverage),
+      });
+    }
+
+    try {
+      return await this.deps.db.transaction(async (tx) => {
+        await this.deps.accounts.requireActive(tx, userId);
+        // The price is the market's last tick, kept exactly; a stale pair refuses ('price fetch failed').
+        const tick = await this.deps.market.settlementTick(symbol, tx);
+        const entry = new Decimal(tick.price);
+        this.checkTargets(side, entry, takeProfit, stopLoss);
+        // The most this position can win must fit in the configured share of the vault's free balance.
+        const cap = margin.mul(pair.profitCapMultiple);
+        const vault = new Decimal(await repo.vaultAvailable(tx, pair.marginToken));
+        if (cap.gt(vault.mul(this.deps.vaultShare)))
+          throw new AppError(409, 'conflict', 'game.vaultExposure');
+        const now = this.now();
+        const row = await this.insertWithOrderNo(tx, {
+          userId,
+          symbol,
+          marginToken: pair.marginToken,
+          side,
+          margin: margin.toFixed(),
+          leverage,
+          notional: notionalOf(margin, leverage).toFixed(),
+          entryPrice: entry.toFixed(),
+          openTickId: tick.tickId,
+          openFee: fee.toFixed(),
+          closeFeeRate: pair.closeFeeRate,
+          fundingRate: pair.fundingRate,
+          fundingIntervalSeconds: pair.fundingIntervalSeconds,
+          mmr: pair.mmr,
+          profitCapMultiple: pair.profitCapMultiple,
+          fundingPaid: '0',
+          nextFundingAt: new Date(now.getTime() + pair.fundingIntervalSeconds * 1000),
+          takeProfit: takeProfit?.toFixed() ?? null,
+          stopLoss: stopLoss?.toFixed() ?? null,
+          status: 'open',
+          openedAt: now,
+        });
+        const ref = { type: 'game_position', id: row.id };
+        await this.deps.ledger.freeze(
+          {
+            userId,
+            token: pair.marginToken,
+            amount: margin,
+            type: 'margin_lock',
+            ref,
+            memo: row.orderNo,
+            causeKey: `position:${row.id}:margin`,
+          },
+          tx,
+        );
+        if (fee.gt(0)) {
+          await this.deps.ledger.debit(
+            {
+              userId,
+              token: pair.marginToken,
+              amount: fee,
+              type: 'game_open_fee',
+              ref,
+              memo: row.orderNo,
+              causeKey: `position:${row.id}:open-fee`,
+              to: vaultAccount(pair.marginToken),
+            },
+            tx,
+          );
+        }
+        await notifyPosition(tx, row.id);
+        const answer = this.view(row, pair.priceDp, lang);
+        await record?.commit(tx, answer);
+        return answer;
+      });
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) {
+        // Spent by another request since the check above.
+        const left = new Decimal(error.available);
+        throw left.lt(margin) ? insufficientBalance() : insufficientFee(fee, pair.marginToken);
+      }
+      throw error;
+    }
+  }
+
+  private priceOf(value: string | number | null | undefined, field: 'takeProfit' | 'stopLoss', dp: number) {
+    if (value === undefined || value === null || value === '') return undefined;
+    const price = decimalOf(value, dp);
+    if (!price || price.isZero()) throw fieldError(field, 'game.priceInvalid');
+    return price;
+  }
+
+  /** A take-profit lies on the winning side of the entry, a stop-loss on the losing side. */
+  private checkTargets(side: Side, entry: Decimal, takeProfit?: Decimal, stopLoss?: Decimal) {
+    const long = side === 'long';
+    if (takeProfit && (long ? takeProfit.lte(entry) : takeProfit.gte(entry))) {
+      throw fieldError('takeProfit', 'game.takeProfitInvalid');
+    }
+    if (stopLoss && (long ? stopLoss.gte(entry) : stopLoss.lte(entry))) {
+      throw fieldError('stopLoss', 'game.stopLossInvalid');
+    }
+  }
+
+  private async insertWithOrderNo(tx: Transaction, values: Omit<repo.NewPosition, 'orderNo'>) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await tx.transaction((savepoint) =>
+          repo.insertPosition(savepoint, { ...values, orderNo: newOrderNo(this.now()) }),
+        );
+      } catch (error) {
+        if (sqlState(error) === '23505' && attempt < 5) continue;
+        throw error;
+      }
+    }
+  }
+
+  // ---- Change and close ----
+
+  /** POST /api/app/game/tpsl: sets (a price) or clears (null) the targets of an open position. */
+  async setTargets(
+    userId: number,
+    body: { id: string; takeProfit?: string | number | null; stopLoss?: string | number | null },
+    lang: Language,
+  ): Promise<Position> {
+    const pair = await this.pairOfPosition(userId, Number(body.id));
+    return this.deps.db.transaction(async (tx) => {
+      const row = await repo.lockPosition(tx, Number(body.id));
+      if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
+      if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
+      const takeProfit =
+        body.takeProfit === undefined
+          ? decimalOf(row.takeProfit)
+          : this.priceOf(body.takeProfit, 'takeProfit', pair.priceDp);
+      const stopLoss =
+        body.stopLoss === undefined
+          ? decimalOf(row.stopLoss)
+          : this.priceOf(body.stopLoss, 'stopLoss', pair.priceDp);
+      this.checkTargets(row.side, new Decimal(row.entryPrice), takeProfit, stopLoss);
+      const updated = await repo.updatePosition(tx, row.id, {
+        takeProfit: takeProfit?.toFixed() ?? null,
+        stopLoss: stopLoss?.toFixed() ?? null,
+      });
+      await notifyPosition(tx, row.id);
+      return this.view(updated, pair.priceDp, lang);
+    });
+  }
+
+  private async pairOfPosition(userId: number, id: number): Promise<repo.PairRow> {
+    const row = await repo.position(this.deps.db, id);
+    if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
+    const pair = await this.pair(row.symbol);
+    if (!pair) throw new AppError(404, 'not_found', 'game.positionNotFound');
+    return pair;
+  }
+
+  /** POST /api/app/game/close: at the market's last price (kept), after the app's confirm. */
+  async close(userId: number, id: number, lang: Language, record?: IdempotencyRecord): Promise<Position> {
+    const pair = await this.pairOfPosition(userId, id);
+    return this.deps.db.transaction(async (tx) => {
+      const row = await repo.lockPosition(tx, id);
+      if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
+      if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
+      const tick = await this.deps.market.settlementTick(row.symbol, tx);
+      const closed = await this.settleLocked(tx, row, tick, 'manual');
+      const answer = this.view(closed, pair.priceDp, lang);
+      await record?.commit(tx, answer);
+      return answer;
+    });
+  }
+
+  /**
+   * Closes a position at a tick the engine saw cross its trigger (or an operator's mark price). The
+   * tick is kept first. Answers false when the position was closed meanwhile (exactly once).
+   */
+  async settle(
+    id: number,
+    tick: { symbol: string; price: string; time: number },
+    reason: CloseReason,
+  ): Promise<boolean> {
+    return this.deps.db.transaction(async (tx) => {
+      const row = await repo.lockPosition(tx, id);
+      if (!row || row.status !== 'open') return false;
+      const tickId = await this.deps.market.keepTick(tick, tx);
+      await this.settleLocked(tx, row, { tickId, price: tick.price, time: tick.time }, reason);
+      return true;
+    });
+  }
+
+  private async settleLocked(
+    tx: Transaction,
+    row: repo.PositionRow,
+    tick: { tickId: number; price: string; time: number },
+    reason: CloseReason,
+  ): Promise<repo.PositionRow> {
+    const dp = await this.amountDp(row.marginToken, tx);
+    const vault = await repo.lockVaultAvailable(tx, row.marginToken);
+    const result = settleTerms(
+      {
+        side: row.side,
+        entry: row.entryPrice,
+        notional: row.notional,
+        margin: row.margin,
+        fundingPaid: row.fundingPaid,
+        mmr: row.mmr,
+        closeFeeRate: row.closeFeeRate,
+        capMultiple: row.profitCapMultiple,
+        dp,
+        reason,
+        vaultAvailable: vault,
+      },
+      tick.price,
+    );
+    const base = {
+      userId: row.userId,
+      token: row.marginToken,
+      ref: { type: 'game_position', id: row.id },
+      memo: row.orderNo,
+    };
+    const key = (part: string) => `position:${row.id}:close:${part}`;
+    if (result.lossConsumed.gt(0)) {
+      await this.deps.ledger.consumeFrozen(
+        { ...base, amount: result.lossConsumed, type: 'loss_consumed', causeKey: key('loss') },
+        tx,
+      );
+    }
+    if (result.feeFromFrozen.gt(0)) {
+      await this.deps.ledger.consumeFrozen(
+        { ...base, amount: result.feeFromFrozen, type: 'close_fee_from_frozen', causeKey: key('fee') },
+        tx,
+      );
+    }
+    if (result.unfrozen.gt(0)) {
+      await this.deps.ledger.unfreeze(
+        { ...base, amount: result.unfrozen, type: 'margin_unfreeze', causeKey: key('unfreeze') },
+        tx,
+      );
+    }
+    if (result.profitPaid.gt(0)) {
+      await this.deps.ledger.payFromVault(
+        { ...base, amount: result.profitPaid, type: 'profit_payout', causeKey: key('profit') },
+        tx,
+      );
+    }
+    if (result.feeRefund.gt(0)) {
+      await this.deps.ledger.payFromVault(
+        { ...base, amount: result.feeRefund, type: 'fee_refund_vault_short', causeKey: key('fee-refund') },
+        tx,
+      );
+    }
+    const closed = await repo.updatePosition(tx, row.id, {
+      status: 'closed',
+      closeReason: reason,
+      closePrice: tick.price,
+      closeTickId: tick.tickId,
+      pnl: result.pnl.toFixed(),
+      closeFee: result.closeFee.toFixed(),
+      profitUnpaid:
+        result.pnl.gt(result.profitPaid) && result.pnl.gt(0)
+          ? result.pnl.sub(result.profitPaid).toFixed()
+          : '0',
+      closedAt: this.now(),
+    });
+    await notifyPosition(tx, row.id);
+    return closed;
+  }
+
+  private async amountDp(token: string, tx: Queryable): Promise<number> {
+    const [row] = (
+      (await tx.execute(sql`select amount_dp from tokens where symbol = ${token}`)) as unknown as {
+        rows: { amount_dp: number }[];
+      }
+    ).rows;
+    return Number(row?.amount_dp ?? 6);
+  }
+
+  /**
+   * Funding of one position whose time has come: N·rate from its margin to the vault (never more than
+   * the margin left), and the next time set. Answers whether it charged.
+   */
+  async chargeFunding(id: number): Promise<boolean> {
+    return this.deps.db.transaction(async (tx) => {
+      const row = await repo.lockPosition(tx, id);
+      const now = this.now();
+      if (!row || row.status !== 'open' || row.nextFundingAt > now) return false;
+      const dp = await this.amountDp(row.marginToken, tx);
+      const remaining = new Decimal(row.margin).sub(row.fundingPaid);
+      const due = Decimal.min(
+        new Decimal(row.notional).mul(row.fundingRate).toDecimalPlaces(dp, Decimal.ROUND_HALF_UP),
+        remaining,
+      );
+      if (due.gt(0)) {
+        await this.deps.ledger.consumeFrozen(
+          {
+            userId: row.userId,
+            token: row.marginToken,
+            amount: due,
+            type: 'funding_fee',
+            ref: { type: 'game_position', id: row.id },
+            memo: row.orderNo,
+            causeKey: `position:${row.id}:funding:${row.nextFundingAt.toISOString()}`,
+          },
+          tx,
+        );
+      }
+      await repo.updatePosition(tx, row.id, {
+        fundingPaid: new Decimal(row.fundingPaid).add(due).toFixed(),
+        nextFundingAt: new Date(row.nextFundingAt.getTime() + row.fundingIntervalSeconds * 1000),
+      });
+      await notifyPosition(tx, row.id);
+      return true;
+    });
+  }
+
+  // ---- Reading ----
+
+  async list(
+    userId: number,
+    query: { status: 'open' | 'closed'; symbol?: string | undefined; page: number; pageSize: number },
+    lang: Language,
+  ) {
+    const dps = new Map((await repo.pairs(this.deps.db)).map((pair) => [pair.symbol, pair.priceDp]));
+    const { rows, total } = await repo.userPositions(this.deps.db, {
+      userId,
+      status: query.status,
+      symbol: query.symbol?.toUpperCase(),
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
+    return {
+      list: rows.map((row) => this.view(row, dps.get(row.symbol) ?? 4, lang)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async detail(userId: number, id: number, lang: Language): Promise<Position> {
+    const row = await repo.position(this.deps.db, id);
+    if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
+    const pair = await this.pair(row.symbol);
+    return this.view(row, pair?.priceDp ?? 4, lang);
+  }
+
+  /** A position as the app shows it: open ones at the market's last price. */
+  view(row: repo.PositionRow, _priceDp: number, _lang: Language): Position {
+    const open = row.status === 'open';
+    const terms = {
+      side: row.side,
+      entry: row.entryPrice,
+      notional: row.notional,
+      margin: row.margin,
+      fundingPaid: row.fundingPaid,
+      mmr: row.mmr,
+    };
+    const last = open ? this.deps.market.lastPrice(row.symbol) : undefined;
+    const pnl = open
+      ? last
+        ? unrealisedPnl(row.side, row.notional, row.entryPrice, last.price)
+        : null
+      : row.pnl === null
+        ? null
+        : new Decimal(row.pnl);
+    return {
+      id: String(row.id),
+      orderNo: row.orderNo,
+      symbol: row.symbol,
+      side: row.side,
+      marginToken: row.marginToken,
+      margin: new Decimal(row.margin).toFixed(),
+      leverage: row.leverage,
+      notional: new Decimal(row.notional).toFixed(),
+      entryPrice: new Decimal(row.entryPrice).toFixed(),
+      openFee: new Decimal(row.openFee).toFixed(),
+      fundingPaid: new Decimal(row.fundingPaid).toFixed(),
+      nextFundingAt: open ? row.nextFundingAt.toISOString() : null,
+      liquidationPrice: liquidationPrice(terms).toFixed(),
+      breakEvenPrice: breakEvenPrice(
+        row.side,
+        row.entryPrice,
+        row.notional,
+        row.openFee,
+        row.fundingPaid,
+        row.closeFeeRate,
+      ).toFixed(),
+      takeProfit: row.takeProfit === null ? null : new Decimal(row.takeProfit).toFixed(),
+      stopLoss: row.stopLoss === null ? null : new Decimal(row.stopLoss).toFixed(),
+      status: row.status,
+      currentPrice: open
+        ? (last?.price ?? null)
+        : row.closePrice === null
+          ? null
+          : new Decimal(row.closePrice).toFixed(),
+      pnl: pnl === null ? null : pnl.toFixed(),
+      returnRate: pnl === null ? null : returnRate(pnl, row.margin).toFixed(),
+      closePrice: row.closePrice === null ? null : new Decimal(row.closePrice).toFixed(),
+      closeFee: row.closeFee === null ? null : new Decimal(row.closeFee).toFixed(),
+      closeReason: row.closeReason,
+      profitUnpaid: row.profitUnpaid === null ? null : new Decimal(row.profitUnpaid).toFixed(),
+      openedAt: row.openedAt.toISOString(),
+      closedAt: row.closedAt?.toISOString() ?? null,
+    };
+  }
+
+  /** The price at which the profit cap closes a position (as take-profit), or null. */
+  static capPrice(row: repo.PositionRow): Decimal | null {
+    return profitCapPrice(row.side, row.entryPrice, row.leverage, row.profitCapMultiple);
+  }
+}
+
+function toPair(row: repo.PairRow): GamePair {
+  const plain = (value: string) => new Decimal(value).toFixed();
+  return {
+    symbol: row.symbol,
+    base: row.base,
+    quote: row.quote,
+    marginToken: row.marginToken,
+    maxLeverage: row.maxLeverage,
+    openFeeRate: plain(row.openFeeRate),
+    closeFeeRate: plain(row.closeFeeRate),
+    fundingRate: plain(row.fundingRate),
+    fundingIntervalSeconds: row.fundingIntervalSeconds,
+    mmr: plain(row.mmr),
+    minMargin: plain(row.minMargin),
+    maxMargin: plain(row.maxMargin),
+    profitCapMultiple: plain(row.profitCapMultiple),
+    priceDp: row.priceDp,
+    amountDp: row.amountDp,
+    enabled: row.enabled,
+  };
+}
+
+function insufficientBalance() {
+  return new AppError(400, 'insufficient_balance', 'errors.insufficientBalance', {
+    fields: { margin: 'errors.insufficientBalance' },
+  });
+}
+
+function insufficientFee(fee: Decimal, token: string) {
+  return new AppError(400, 'insufficient_balance', 'game.insufficientFee', {
+    vars: { fee: fee.toFixed(), token },
+    fields: { margin: 'game.insufficientFee' },
+  });
+}
+
+/** After commit, every process's engine hears of the position (opened, changed, closed). */
+async function notifyPosition(tx: Queryable, id: number) {
+  await tx.execute(sql`select pg_notify(${POSITIONS_CHANNEL}, ${String(id)})`);
+}

@@ -1,0 +1,119 @@
+// The contract game (DESIGN §7, issue 11): pairs and their terms, opening and closing positions, the
+// positions as the app shows them (spec §3), and the user channel's position events.
+import { z } from 'zod';
+import { decimalString } from './wallet';
+import { pageQuerySchema, pageSchema } from './envelope';
+
+export const positionSides = ['long', 'short'] as const;
+export const closeReasons = ['manual', 'take_profit', 'stop_loss', 'liquidation', 'operator'] as const;
+export type CloseReason = (typeof closeReasons)[number];
+
+/** GET /api/app/game/pairs: each pair's terms. Rates are fractions (0.0005 = 0.05 %). */
+export const gamePair = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  marginToken: z.string(),
+  maxLeverage: z.number().int(),
+  openFeeRate: z.string(),
+  closeFeeRate: z.string(),
+  fundingRate: z.string(),
+  fundingIntervalSeconds: z.number().int(),
+  mmr: z.string(),
+  minMargin: z.string(),
+  maxMargin: z.string(),
+  profitCapMultiple: z.string(),
+  /** Decimals of the pair's prices and of the margin token's amounts (the precision map). */
+  priceDp: z.number().int(),
+  amountDp: z.number().int(),
+  enabled: z.boolean(),
+});
+export type GamePair = z.infer<typeof gamePair>;
+export const gamePairList = z.object({ list: z.array(gamePair) });
+
+/**
+ * POST /api/app/game/open. Every field is checked by the server in the spec's order (§5), so the body
+ * takes anything of the right shape and the answer names the first thing wrong, in the user's words.
+ */
+const loose = z.union([z.string(), z.number()]).optional();
+export const openPositionBody = z.object({
+  symbol: z.string().max(20).optional(),
+  side: z.string().max(10).optional(),
+  /** The margin token (USDT); optional, the pair's own when absent. */
+  token: z.string().max(20).optional(),
+  margin: loose,
+  leverage: loose,
+  takeProfit: loose,
+  stopLoss: loose,
+});
+export type OpenPositionBody = z.infer<typeof openPositionBody>;
+
+export const positionIdBody = z.object({ id: z.coerce.string().regex(/^\d{1,18}$/) });
+/** POST /api/app/game/tpsl: set or clear (null) a take-profit and a stop-loss. */
+export const tpslBody = z.object({
+  id: z.coerce.string().regex(/^\d{1,18}$/),
+  takeProfit: z.union([z.string(), z.number(), z.null()]).optional(),
+  stopLoss: z.union([z.string(), z.number(), z.null()]).optional(),
+});
+
+/** A position (spec §3): open ones with their live figures at the current price. */
+export const position = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  symbol: z.string(),
+  side: z.enum(positionSides),
+  marginToken: z.string(),
+  margin: z.string(),
+  leverage: z.number().int(),
+  /** Notional (position size in the margin token). */
+  notional: z.string(),
+  entryPrice: z.string(),
+  openFee: z.string(),
+  fundingPaid: z.string(),
+  nextFundingAt: z.string().nullable(),
+  liquidationPrice: z.string(),
+  breakEvenPrice: z.string(),
+  takeProfit: z.string().nullable(),
+  stopLoss: z.string().nullable(),
+  status: z.enum(['open', 'closed']),
+  /** Open: at the last price; closed: realised. */
+  currentPrice: z.string().nullable(),
+  pnl: z.string().nullable(),
+  /** PnL / margin, a fraction. */
+  returnRate: z.string().nullable(),
+  closePrice: z.string().nullable(),
+  closeFee: z.string().nullable(),
+  closeReason: z.enum(closeReasons).nullable(),
+  profitUnpaid: z.string().nullable(),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type Position = z.infer<typeof position>;
+
+export const positionListQuery = pageQuerySchema.extend({
+  status: z.enum(['open', 'closed']).default('open'),
+  symbol: z.string().max(20).optional(),
+});
+export const positionPage = pageSchema(position);
+
+export const positionDetailQuery = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+/** /api/admin/game/pairs: change a pair's terms (new positions only). */
+export const adminGamePairBody = z.object({
+  symbol: z.string().max(20),
+  maxLeverage: z.number().int().min(1).max(1000).optional(),
+  openFeeRate: decimalString.optional(),
+  closeFeeRate: decimalString.optional(),
+  fundingRate: decimalString.optional(),
+  fundingIntervalSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .optional(),
+  mmr: decimalString.optional(),
+  minMargin: decimalString.optional(),
+  maxMargin: decimalString.optional(),
+  profitCapMultiple: decimalString.optional(),
+  enabled: z.boolean().optional(),
+});
