@@ -275,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts,
     market,
     listen: options.listen,
+    positionNotice: (id: number) => game.notice(id),
     ...(options.webSocket ?? {}),
   });
   await app.register(adminMarketRoutes, { market });

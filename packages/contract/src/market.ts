@@ -149,6 +149,13 @@ export const wsServerMessage = z.discriminatedUnion('type', [
   }),
   /** The user's balances changed: the app refetches what it shows. */
   z.object({ type: z.literal('balances') }),
+  /** One of the user's positions opened, changed (funding, targets) or closed (and why). */
+  z.object({
+    type: z.literal('position'),
+    id: z.string(),
+    status: z.enum(['open', 'closed']),
+    closeReason: z.enum(['manual', 'take_profit', 'stop_loss', 'liquidation', 'operator']).nullable(),
+  }),
   z.object({ type: z.literal('subscribed'), channel: z.string() }),
   z.object({ type: z.literal('unsubscribed'), channel: z.string() }),
   z.object({ type: z.literal('authed'), userId: z.string() }),

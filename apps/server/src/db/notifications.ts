@@ -7,6 +7,8 @@ import type { PGlite } from '@electric-sql/pglite';
 
 /** Whose balances moved: the payload is the user's id. */
 export const BALANCES_CHANNEL = 'tradeflip_balances';
+/** A contract-game position opened, changed or closed: the payload is its id. */
+export const POSITIONS_CHANNEL = 'tradeflip_positions';
 
 /** Calls `onPayload` with every notification on `channel`; the answer stops listening. */
 export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;

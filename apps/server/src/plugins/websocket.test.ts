@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import type { WsServerMessage } from '@tradeflip/contract';
 import {
   adminCall,
+  call,
   describeEachDatabase,
   registerUser,
   TestClock,
@@ -176,6 +177,43 @@ describeEachDatabase('WebSocket /api/ws', (target) => {
     expect(await bobScreen.next((m) => m.type === 'balances')).toEqual({ type: 'balances' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(aliceScreen.messages.filter((m) => m.type === 'balances')).toEqual([]);
+  });
+
+  it('tells the owner’s screens of a position opened and closed, with the reason, as it happens', async () => {
+    const owner = await registerUser(t);
+    await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+      body: { email: owner.email, token: 'USDT', amount: '100', reason: 'test' },
+    });
+    await t.app.services.ledger.fundVault({ token: 'USDT', amount: '100000' });
+    await t.app.services.gameEngine.lead();
+    const screen = await connect();
+    screen.send({ op: 'auth', token: owner.token });
+    await screen.next((m) => m.type === 'authed');
+    screen.send({ op: 'subscribe', channel: 'user' });
+    await screen.next((m) => m.type === 'subscribed');
+
+    await t.app.services.market.pin('BTCUSDT', '60000');
+    const opened = await call(t.app, 'POST', '/api/app/game/open', {
+      token: owner.token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 },
+    });
+    const id = (opened.body.data as { id: string }).id;
+    expect(await screen.next((m) => m.type === 'position')).toEqual({
+      type: 'position',
+      id,
+      status: 'open',
+      closeReason: null,
+    });
+    // The engine liquidates at 59430 (60000 · (1 − 9.5/1000)); the page hears it without a reload.
+    await t.app.services.market.pin('BTCUSDT', '59430');
+    await t.app.services.gameEngine.idle();
+    expect(await screen.next((m) => m.type === 'position' && m.status === 'closed')).toEqual({
+      type: 'position',
+      id,
+      status: 'closed',
+      closeReason: 'liquidation',
+    });
+    await t.app.services.market.pin('BTCUSDT', undefined);
   });
 
   it('drops a client that stops reading, without delaying the others', async () => {

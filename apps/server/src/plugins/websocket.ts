@@ -15,13 +15,15 @@ import type { AccountService } from '../modules/account/service';
 import { toWireCandle } from '../modules/market/candles';
 import type { MarketService } from '../modules/market/service';
 import { AppError } from './errors';
-import { BALANCES_CHANNEL, type Listen } from '../db/notifications';
+import { BALANCES_CHANNEL, POSITIONS_CHANNEL, type Listen } from '../db/notifications';
 
 export interface WebSocketOptions {
   accounts: AccountService;
   market: MarketService;
   /** The database's LISTEN: whose balances moved, after each commit (the `user` channel's events). */
   listen?: Listen | undefined;
+  /** A position the game notified about: whose it is and what became of it. */
+  positionNotice?: (id: number) => Promise<{ userId: number; message: WsServerMessage } | undefined>;
   /** Unsent bytes a client may have queued before it is dropped. */
   maxBufferedBytes?: number;
   /** How often clients are pinged; one that missed the last ping is dropped. */
@@ -134,6 +136,15 @@ export const webSocketPlugin = fp<WebSocketOptions>(
       if (/^\d+$/.test(payload)) hub.broadcast(`user:${payload}`, { type: 'balances' });
     });
     await balances;
+    const positions = options.positionNotice
+      ? options.listen?.(POSITIONS_CHANNEL, (payload) => {
+          if (!/^\d+$/.test(payload)) return;
+          options.positionNotice!(Number(payload))
+            .then((notice) => notice && hub.broadcast(`user:${notice.userId}`, notice.message))
+            .catch(() => undefined);
+        })
+      : undefined;
+    await positions;
 
     const heartbeat = setInterval(() => {
       for (const client of hub.all()) {

@@ -284,6 +284,33 @@ describeEachDatabase('the contract game', (target) => {
     await expectAuditClean(db.handle.db);
   });
 
+  it('after a restart the engine rebuilds from the database and liquidates on time', async () => {
+    const user = await player('100');
+    await price('BTCUSDT', '60000');
+    const opened = await open(user.token, { symbol: 'BTCUSDT', side: 'short', margin: '10', leverage: 100 });
+    const id = (opened.body.data as unknown as Position).id;
+    // Another process comes up on the same database (this one stops leading): its engine starts
+    // with an empty index and rebuilds it when it leads.
+    t.app.services.gameEngine.follow();
+    const next = await db.app({ clock });
+    await next.app.services.market.init();
+    expect(next.app.services.gameEngine.index.size).toBe(0);
+    await next.app.services.gameEngine.lead();
+    expect(next.app.services.gameEngine.index.has(Number(id))).toBe(true);
+    // Short at 60000, 100x: 60000 · (1 + 9.5/1000) = 60570.
+    clock.advance(0.25);
+    await next.app.services.market.pin('BTCUSDT', '60569.99');
+    await next.app.services.gameEngine.idle();
+    expect((await positionOf(user.token, id)).status).toBe('open');
+    clock.advance(0.25);
+    await next.app.services.market.pin('BTCUSDT', '60570');
+    await next.app.services.gameEngine.idle();
+    expect(await positionOf(user.token, id)).toMatchObject({ status: 'closed', closeReason: 'liquidation' });
+    next.app.services.gameEngine.follow();
+    await t.app.services.gameEngine.lead();
+    await expectAuditClean(db.handle.db);
+  });
+
   describe('races', () => {
     it('a manual close and a liquidation of the same position at once: settled once', async () => {
       const user = await player('100');

@@ -6,7 +6,7 @@
 // closed. Money moves only through the ledger; the formulas are packages/money's perpetual.ts.
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { CloseReason, GamePair, OpenPositionBody, Position } from '@tradeflip/contract';
+import type { CloseReason, GamePair, OpenPositionBody, Position, WsServerMessage } from '@tradeflip/contract';
 import type { Language, MessageKey } from '@tradeflip/i18n';
 import {
   Decimal,
@@ -25,6 +25,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { sqlState } from '../../db/rows';
+import { POSITIONS_CHANNEL } from '../../db/notifications';
 import { AppError } from '../../plugins/errors';
 import type { IdempotencyRecord } from '../../plugins/idempotency';
 import type { AccountService } from '../account/service';
@@ -33,8 +34,7 @@ import { vaultAccount } from '../ledger/accounts';
 import type { MarketService } from '../market/service';
 import * as repo from './repository';
 
-/** Where the engine hears of positions opened, changed or closed in any process (after commit). */
-export const POSITIONS_CHANNEL = 'tradeflip_positions';
+export { POSITIONS_CHANNEL };
 
 export interface GameServiceDeps {
   db: Database;
@@ -448,6 +448,16 @@ export class GameService {
       await notifyPosition(tx, row.id);
       return true;
     });
+  }
+
+  /** What the user channel says of a position the database notified about. */
+  async notice(id: number): Promise<{ userId: number; message: WsServerMessage } | undefined> {
+    const row = await repo.position(this.deps.db, id);
+    if (!row) return undefined;
+    return {
+      userId: row.userId,
+      message: { type: 'position', id: String(row.id), status: row.status, closeReason: row.closeReason },
+    };
   }
 
   // ---- Reading ----
