@@ -21,7 +21,7 @@ const keyOf = (c: Channel) => (c.channel === 'candles' ? `candles:${c.symbol}:${
 /** Which subscribers each channel message goes to. */
 function channelOfMessage(message: WsServerMessage): string | undefined {
   if (message.type === 'ticks') return 'tickers';
-  if (message.type === 'balances') return 'user';
+  if (message.type === 'balances' || message.type === 'position') return 'user';
   if (message.type === 'candle') return `candles:${message.symbol}:${message.interval}`;
   return undefined;
 }

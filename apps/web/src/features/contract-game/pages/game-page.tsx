@@ -1,7 +1,7 @@
-// The contract game's screen (/pages/game/detail?id=BTCUSDT; without an id, 'Missing parameter: id'). Issue 10 draws its market: the pair's
-// live price, 24 h change, high and low, and the chart in the spec's timeframes (time-share, 1m, 5m,
-// 15m; the last one chosen is remembered). The order panel comes with the contract game (issue 11).
-// The chart's module (lightweight-charts) loads only here, after the page itself.
+// The contract game's screen (/pages/game/detail?id=BTCUSDT; without an id, 'Missing parameter: id'):
+// the pair's live price, 24 h change, high and low, the chart in the spec's timeframes (time-share,
+// 1m, 5m, 15m; the last one chosen is remembered), the order panel and the user's positions and
+// history (issue 11). The chart's module (lightweight-charts) loads only here, after the page itself.
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tradeflip/contract';
@@ -11,6 +11,9 @@ import { RequireId, useIdParam } from '@/components/require-id';
 import { TokenLogo } from '@/components/token-logo';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { useLiveTickers } from '@/lib/use-live-tickers';
+import { useGamePairs } from '../api/game-api';
+import { OrderPanel } from '../components/order-panel';
+import { Positions } from '../components/positions';
 import './game.css';
 
 const MarketChart = lazy(() => import('@/components/market-chart/market-chart'));
@@ -40,6 +43,7 @@ function PairScreen({ symbol }: { symbol: string }) {
   const { tickers, failed } = useLiveTickers();
   const [interval, setChartInterval] = useState<CandleInterval>(rememberedInterval);
   const ticker = tickers?.find((row) => row.symbol === symbol);
+  const gamePair = useGamePairs().data?.list.find((row) => row.symbol === symbol && row.enabled);
 
   const choose = (next: CandleInterval) => {
     setChartInterval(next);
@@ -133,9 +137,8 @@ function PairScreen({ symbol }: { symbol: string }) {
       ) : (
         <div className="market-chart-placeholder" />
       )}
-      <p className="pair-note" data-testid="trading-soon">
-        {t('pair.tradingSoon')}
-      </p>
+      {gamePair && <OrderPanel pair={gamePair} price={ticker?.stale ? undefined : ticker?.price} />}
+      {gamePair && <Positions pair={gamePair} price={ticker?.price} />}
     </PageFrame>
   );
 }

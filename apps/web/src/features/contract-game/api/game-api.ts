@@ -1,0 +1,98 @@
+// The contract game's calls: the pairs' terms, the USDT available for margin, the user's positions
+// (open and closed, a page at a time), and opening, closing and setting targets. Every position query
+// lives under ['game'], refetched when the user channel says a position changed.
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { Balance, GamePair, Position } from '@tradeflip/contract';
+import { nextPageOf, type Page } from '@/components/paged-list';
+import { http } from '@/lib/http';
+import { useSession } from '@/lib/session';
+
+export const POSITIONS_PAGE_SIZE = 20;
+
+export function useGamePairs() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['game', 'pairs'],
+      queryFn: () => http.get<{ list: GamePair[] }>('/api/app/game/pairs', { silent: true }),
+      staleTime: 60_000,
+    }),
+  );
+}
+
+/** The margin token's available balance (what the order panel's percentages take from). */
+export function useAvailable(token: string) {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['asset', 'balances', session?.user.id ?? ''],
+    queryFn: () => http.get<{ list: Balance[] }>('/api/app/asset/balances', { silent: true }),
+    enabled: Boolean(session),
+    staleTime: 0,
+    select: (data) => data.list.find((row) => row.token === token)?.available ?? '0',
+  });
+}
+
+export function usePositions(status: 'open' | 'closed', symbol: string) {
+  const session = useSession();
+  return useInfiniteQuery({
+    ...infiniteQueryOptions({
+      queryKey: ['game', 'positions', session?.user.id ?? '', status, symbol],
+      queryFn: ({ pageParam, signal }) =>
+        http.get<Page<Position>>('/api/app/game/positions', {
+          silent: true,
+          params: { status, symbol, page: pageParam, pageSize: POSITIONS_PAGE_SIZE },
+          signal,
+        }),
+      initialPageParam: 1,
+      getNextPageParam: nextPageOf<Position>,
+      staleTime: 0,
+    }),
+    enabled: Boolean(session),
+  });
+}
+
+export interface OpenOrder {
+  symbol: string;
+  side: 'long' | 'short';
+  margin: string;
+  leverage: number;
+  takeProfit?: string;
+  stopLoss?: string;
+}
+
+/** Every mutation refreshes the positions and the balances. */
+function useGameMutation<A>(call: (arg: A) => Promise<Position>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
+      void queryClient.invalidateQueries({ queryKey: ['asset'] });
+    },
+  });
+}
+
+export function useOpenPosition() {
+  // Silent: the panel puts the server's words under the field they are about, or in a toast.
+  return useGameMutation((order: OpenOrder) =>
+    http.post<Position>('/api/app/game/open', order, { silent: true }),
+  );
+}
+
+export function useClosePosition() {
+  return useGameMutation((id: string) =>
+    http.post<Position>('/api/app/game/close', { id }, { silent: true }),
+  );
+}
+
+export function useSetTargets() {
+  return useGameMutation((body: { id: string; takeProfit: string | null; stopLoss: string | null }) =>
+    http.post<Position>('/api/app/game/tpsl', body, { silent: true }),
+  );
+}

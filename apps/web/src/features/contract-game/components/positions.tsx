@@ -1,0 +1,403 @@
+// The user's positions on this pair (issue 11): open ones with their PnL and return moving with every
+// tick (worked out here from the live price with the settlement's formula), liquidation price, funding
+// paid and the time to the next funding; TP / SL and Close (after a confirm showing the order number).
+// History: closed positions, every field of spec §3 and how each closed, a page at a time. A position
+// the engine closes (liquidation, TP, SL) leaves the list without a reload: the user channel says so.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import Popup from 'antd-mobile/es/components/popup';
+import type { GamePair, Position } from '@tradeflip/contract';
+import { Decimal, formatNumber, returnRate, unrealisedPnl } from '@tradeflip/money';
+import { EmptyState } from '@/components/empty-state';
+import { PagedList } from '@/components/paged-list';
+import { isApiError } from '@/lib/http';
+import { marketSocket } from '@/lib/market-socket';
+import { useSession } from '@/lib/session';
+import { showError, showToast } from '@/lib/toast';
+import { useClosePosition, usePositions, useSetTargets } from '../api/game-api';
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function countdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+const tone = (value: Decimal | null) => (!value ? '' : value.gt(0) ? 'is-up' : value.lt(0) ? 'is-down' : '');
+
+/** Refetches the positions when the user channel says one of them changed. */
+function usePositionEvents() {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const userId = useSession()?.user.id;
+  useEffect(() => {
+    if (!userId) return;
+    return marketSocket.subscribe({ channel: 'user' }, (message) => {
+      if (message.type === 'balances') void queryClient.invalidateQueries({ queryKey: ['asset'] });
+      if (message.type !== 'position') return;
+      void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
+      if (message.status === 'closed' && message.closeReason && message.closeReason !== 'manual') {
+        showToast(t(`trade.reason_${message.closeReason}`));
+      }
+    });
+  }, [queryClient, userId, t]);
+}
+
+export function Positions({ pair, price }: { pair: GamePair; price: string | undefined }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'open' | 'closed'>('open');
+  usePositionEvents();
+  return (
+    <section className="positions" data-testid="positions">
+      <div className="positions__tabs" role="tablist">
+        {(['open', 'closed'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={tab === value}
+            className={tab === value ? 'is-active' : ''}
+            data-testid={`positions-tab-${value}`}
+            onClick={() => setTab(value)}
+          >
+            {t(value === 'open' ? 'trade.positions' : 'trade.history')}
+          </button>
+        ))}
+      </div>
+      {tab === 'open' ? <OpenPositions pair={pair} price={price} /> : <ClosedPositions pair={pair} />}
+    </section>
+  );
+}
+
+function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefined }) {
+  const { t } = useTranslation();
+  const query = usePositions('open', pair.symbol);
+  const now = useNow(1000);
+  const [closing, setClosing] = useState<Position | null>(null);
+  const [targeting, setTargeting] = useState<Position | null>(null);
+  return (
+    <>
+      <PagedList
+        query={query}
+        testId="open-positions"
+        itemKey={(item) => item.id}
+        empty={<EmptyState testId="no-positions" title={t('trade.noPositions')} />}
+        renderItem={(item) => {
+          const pnl = price ? unrealisedPnl(item.side, item.notional, item.entryPrice, price) : null;
+          const ret = pnl ? returnRate(pnl, item.margin).mul(100) : null;
+          return (
+            <article className="position" data-testid={`position-${item.id}`}>
+              <header className="position__head">
+                <span className={`position__side position__side--${item.side}`}>
+                  {t(`trade.${item.side}`)} {item.leverage}×
+                </span>
+                <span className={`position__pnl ${tone(pnl)}`} data-testid="position-pnl">
+                  {pnl ? formatNumber(pnl, 'amount', { dp: pair.amountDp, signed: true }) : '--'}{' '}
+                  {item.marginToken}
+                  <small data-testid="position-return">
+                    {ret ? formatNumber(ret, 'percent', { signed: true }) : '--'}
+                  </small>
+                </span>
+              </header>
+              <dl className="position__grid">
+                <Cell
+                  label={t('trade.entryPrice')}
+                  value={formatNumber(item.entryPrice, 'price', { dp: pair.priceDp })}
+                />
+                <Cell
+                  label={t('trade.markPrice')}
+                  value={price ? formatNumber(price, 'price', { dp: pair.priceDp }) : '--'}
+                />
+                <Cell
+                  label={t('trade.liquidationPrice')}
+                  value={formatNumber(item.liquidationPrice, 'price', { dp: pair.priceDp })}
+                  testId="position-liquidation"
+                />
+                <Cell
+                  label={t('trade.margin')}
+                  value={formatNumber(item.margin, 'amount', { dp: pair.amountDp })}
+                />
+                <Cell
+                  label={t('trade.notional')}
+                  value={formatNumber(item.notional, 'amount', { dp: pair.amountDp })}
+                />
+                <Cell
+                  label={t('trade.fundingPaid')}
+                  value={formatNumber(item.fundingPaid, 'amount', { dp: pair.amountDp })}
+                />
+                <Cell
+                  label={t('trade.targets')}
+                  value={`${item.takeProfit ? formatNumber(item.takeProfit, 'price', { dp: pair.priceDp }) : '--'} / ${
+                    item.stopLoss ? formatNumber(item.stopLoss, 'price', { dp: pair.priceDp }) : '--'
+                  }`}
+                  testId="position-targets"
+                />
+              </dl>
+              {item.nextFundingAt && (
+                <p className="position__funding">
+                  {t('trade.nextFunding', { time: countdown(Date.parse(item.nextFundingAt) - now) })}
+                </p>
+              )}
+              <div className="position__actions">
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  data-testid="position-targets-edit"
+                  onClick={() => setTargeting(item)}
+                >
+                  {t('trade.targets')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  data-testid="position-close"
+                  onClick={() => setClosing(item)}
+                >
+                  {t('trade.close')}
+                </button>
+              </div>
+            </article>
+          );
+        }}
+      />
+      <CloseSheet position={closing} onDone={() => setClosing(null)} />
+      <TargetsSheet position={targeting} priceDp={pair.priceDp} onDone={() => setTargeting(null)} />
+    </>
+  );
+}
+
+function Cell({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+function CloseSheet({ position, onDone }: { position: Position | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const close = useClosePosition();
+  const confirm = async () => {
+    if (!position) return;
+    try {
+      await close.mutateAsync(position.id);
+      showToast(t('trade.closed'));
+    } catch (error) {
+      showError(error);
+    }
+    onDone();
+  };
+  return (
+    <Popup visible={Boolean(position)} onMaskClick={onDone} bodyClassName="withdraw-sheet" destroyOnClose>
+      {position && (
+        <div data-testid="close-sheet">
+          <h2 className="withdraw-sheet__title">{t('trade.confirmClose')}</h2>
+          <p className="withdraw-sheet__text">
+            {t('trade.orderNo')}: <b data-testid="close-sheet-order">{position.orderNo}</b>
+          </p>
+          <div className="sheet-actions">
+            <button type="button" className="btn btn--ghost" onClick={onDone}>
+              {t('trade.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--danger"
+              data-testid="close-confirm"
+              aria-busy={close.isPending}
+              disabled={close.isPending}
+              onClick={() => void confirm()}
+            >
+              {t('trade.closeNow')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Popup>
+  );
+}
+
+function TargetsSheet({
+  position,
+  priceDp,
+  onDone,
+}: {
+  position: Position | null;
+  priceDp: number;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSetTargets();
+  const [tp, setTp] = useState('');
+  const [sl, setSl] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    setTp(position?.takeProfit ?? '');
+    setSl(position?.stopLoss ?? '');
+    setErrors({});
+  }, [position]);
+  const submit = async () => {
+    if (!position) return;
+    try {
+      await save.mutateAsync({ id: position.id, takeProfit: tp.trim() || null, stopLoss: sl.trim() || null });
+      showToast(t('trade.targetsSaved'));
+      onDone();
+    } catch (error) {
+      if (isApiError(error) && error.fields) setErrors(error.fields);
+      else showError(error);
+    }
+  };
+  return (
+    <Popup visible={Boolean(position)} onMaskClick={onDone} bodyClassName="withdraw-sheet" destroyOnClose>
+      {position && (
+        <div data-testid="targets-sheet">
+          <h2 className="withdraw-sheet__title">{t('trade.targets')}</h2>
+          <p className="withdraw-sheet__text">
+            {t('trade.entryPrice')}: {formatNumber(position.entryPrice, 'price', { dp: priceDp })}
+          </p>
+          <label className="order-field">
+            <span className="order-field__label">{t('trade.takeProfit')}</span>
+            <span className="order-field__box">
+              <input
+                inputMode="decimal"
+                value={tp}
+                data-testid="targets-tp"
+                onChange={(e) => setTp(e.target.value)}
+              />
+            </span>
+            {errors.takeProfit && (
+              <span className="field-error" role="alert">
+                {errors.takeProfit}
+              </span>
+            )}
+          </label>
+          <label className="order-field">
+            <span className="order-field__label">{t('trade.stopLoss')}</span>
+            <span className="order-field__box">
+              <input
+                inputMode="decimal"
+                value={sl}
+                data-testid="targets-sl"
+                onChange={(e) => setSl(e.target.value)}
+              />
+            </span>
+            {errors.stopLoss && (
+              <span className="field-error" role="alert">
+                {errors.stopLoss}
+              </span>
+            )}
+          </label>
+          <div className="sheet-actions">
+            <button type="button" className="btn btn--ghost" onClick={onDone}>
+              {t('trade.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-testid="targets-save"
+              onClick={() => void submit()}
+            >
+              {t('trade.save')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Popup>
+  );
+}
+
+function ClosedPositions({ pair }: { pair: GamePair }) {
+  const { t } = useTranslation();
+  const query = usePositions('closed', pair.symbol);
+  return (
+    <PagedList
+      query={query}
+      testId="closed-positions"
+      itemKey={(item) => item.id}
+      empty={<EmptyState testId="no-history" title={t('trade.noHistory')} />}
+      renderItem={(item) => {
+        const pnl = item.pnl === null ? null : new Decimal(item.pnl);
+        return (
+          <article className="position position--closed" data-testid={`closed-${item.id}`}>
+            <header className="position__head">
+              <span className={`position__side position__side--${item.side}`}>
+                {t(`trade.${item.side}`)} {item.leverage}×
+              </span>
+              <span className="position__reason" data-testid="closed-reason">
+                {item.closeReason ? t(`trade.reason_${item.closeReason}`) : ''}
+              </span>
+              <span className={`position__pnl ${tone(pnl)}`} data-testid="closed-pnl">
+                {pnl ? formatNumber(pnl, 'amount', { dp: pair.amountDp, signed: true }) : '--'}{' '}
+                {item.marginToken}
+                <small>
+                  {item.returnRate
+                    ? formatNumber(new Decimal(item.returnRate).mul(100), 'percent', { signed: true })
+                    : ''}
+                </small>
+              </span>
+            </header>
+            <dl className="position__grid">
+              <Cell label={t('trade.orderNo')} value={item.orderNo} testId="closed-order" />
+              <Cell
+                label={t('trade.entryPrice')}
+                value={formatNumber(item.entryPrice, 'price', { dp: pair.priceDp })}
+              />
+              <Cell
+                label={t('trade.closePrice')}
+                value={item.closePrice ? formatNumber(item.closePrice, 'price', { dp: pair.priceDp }) : '--'}
+              />
+              <Cell
+                label={t('trade.liquidationPrice')}
+                value={formatNumber(item.liquidationPrice, 'price', { dp: pair.priceDp })}
+              />
+              <Cell
+                label={t('trade.notional')}
+                value={formatNumber(item.notional, 'amount', { dp: pair.amountDp })}
+              />
+              <Cell
+                label={t('trade.margin')}
+                value={formatNumber(item.margin, 'amount', { dp: pair.amountDp })}
+              />
+              <Cell
+                label={t('trade.fundingPaid')}
+                value={formatNumber(item.fundingPaid, 'amount', { dp: pair.amountDp })}
+              />
+              <Cell
+                label={t('trade.openFee')}
+                value={formatNumber(item.openFee, 'amount', { dp: pair.amountDp })}
+              />
+              <Cell
+                label={t('trade.closeFee')}
+                value={item.closeFee ? formatNumber(item.closeFee, 'amount', { dp: pair.amountDp }) : '--'}
+              />
+              <Cell label={t('trade.openedAt')} value={new Date(item.openedAt).toLocaleString()} />
+              <Cell
+                label={t('trade.closedAt')}
+                value={item.closedAt ? new Date(item.closedAt).toLocaleString() : '--'}
+              />
+            </dl>
+            {item.profitUnpaid && new Decimal(item.profitUnpaid).gt(0) && (
+              <p className="record-note record-note--info">
+                {t('trade.profitUnpaid', {
+                  amount: formatNumber(item.profitUnpaid, 'amount'),
+                  token: item.marginToken,
+                })}
+              </p>
+            )}
+          </article>
+        );
+      }}
+    />
+  );
+}

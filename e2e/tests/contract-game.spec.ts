@@ -1,0 +1,118 @@
+// Issue 11, acceptance 5: the contract game at phone size on a scripted price path (the operator's
+// pinned price): the order panel's errors in the form, open long, the PnL moving with the price, a
+// take-profit set, a close after the confirm that shows the order number, the position in history; a
+// liquidation shows on the page without a reload. Screenshots in both languages.
+import type { Page } from '@playwright/test';
+import { adminApi } from '../support/admin';
+import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
+import { expect, test } from '../support/fixtures';
+
+async function pin(symbol: string, price: string) {
+  await adminApi('/api/admin/market/price', { symbol, price });
+}
+
+async function openGame(page: Page, lang: 'en-US' | 'zh-CN', usdt: string) {
+  const email = newEmail('game');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/pages/register/index');
+  await registerInBrowser(page, email, newPassword());
+  await page.evaluate((value) => localStorage.setItem('app.lang', value), lang);
+  await adminApi('/api/admin/balances/adjust', { email, token: 'USDT', amount: usdt, reason: 'test' });
+  return email;
+}
+
+test('a person opens a long, watches it move, sets a take-profit, closes it and finds it in history', async ({
+  page,
+}) => {
+  await openGame(page, 'en-US', '1000');
+  await pin('BTCUSDT', '60000');
+  await page.goto('/pages/game/detail?id=BTCUSDT');
+  await expect(page.getByTestId('order-available')).toHaveText('Available 1,000 USDT');
+
+  await test.step('the order errors of spec §5 show in the form', async () => {
+    await page.getByTestId('order-submit').click();
+    await expect(page.getByTestId('order-margin-error')).toHaveText('Please enter the margin');
+    await page.getByTestId('order-margin').fill('1.1234567');
+    await page.getByTestId('order-submit').click();
+    await expect(page.getByTestId('order-margin-error')).toHaveText(
+      'Invalid amount or precision (up to 6 decimals)',
+    );
+    await page.getByTestId('order-margin').fill('5000');
+    await page.getByTestId('order-submit').click();
+    await expect(page.getByTestId('order-margin-error')).toHaveText('Insufficient balance');
+    await page.getByTestId('order-margin').fill('1000');
+    await page.getByTestId('order-leverage').fill('10');
+    await page.getByTestId('order-submit').click();
+    await expect(page.getByTestId('order-margin-error')).toHaveText(
+      'Insufficient fee: leave some balance for the opening fee (5 USDT)',
+    );
+    await page.getByTestId('order-leverage').fill('1001');
+    await page.getByTestId('order-margin').fill('100');
+    await page.getByTestId('order-submit').click();
+    await expect(page.getByTestId('order-leverage-error')).toHaveText(
+      'Leverage must be a whole number from 1 to 1000',
+    );
+  });
+
+  await test.step('the panel previews the order; opening shows the position at once', async () => {
+    await page.getByTestId('order-leverage').fill('10');
+    await page.getByTestId('order-margin').fill('100');
+    await expect(page.getByTestId('preview-size')).toHaveText('1,000 USDT');
+    await expect(page.getByTestId('preview-fee')).toHaveText('0.5 USDT');
+    await expect(page.getByTestId('preview-liquidation')).toHaveText('54,030');
+    await page.getByTestId('order-submit').click();
+    const position = page.locator('[data-testid^="position-"][data-testid$="0"], article.position').first();
+    await expect(position).toBeVisible();
+    await expect(page.getByTestId('position-liquidation').first()).toHaveText('54,030');
+    await expect(page.getByTestId('order-available')).toHaveText('Available 899.5 USDT');
+  });
+
+  await test.step('its PnL and return move with the price', async () => {
+    await pin('BTCUSDT', '61200');
+    await expect(page.getByTestId('position-pnl').first()).toContainText('+20 USDT');
+    await expect(page.getByTestId('position-return').first()).toHaveText('+20.00%');
+    await saveScreens(page, 'game-open-en');
+  });
+
+  await test.step('a take-profit is set on the position', async () => {
+    await page.getByTestId('position-targets-edit').first().click();
+    await page.getByTestId('targets-tp').fill('65000');
+    await page.getByTestId('targets-save').click();
+    await expect(page.getByTestId('position-targets').first()).toHaveText('65,000 / --');
+  });
+
+  await test.step('closed after the confirm that shows its order number, then found in history', async () => {
+    await page.getByTestId('position-close').first().click();
+    const order = await page.getByTestId('close-sheet-order').textContent();
+    expect(order).toMatch(/^C\d{18}$/);
+    await page.getByTestId('close-confirm').click();
+    await expect(page.getByTestId('no-positions')).toBeVisible();
+    await page.getByTestId('positions-tab-closed').click();
+    const closed = page.locator('article.position--closed').first();
+    await expect(closed.getByTestId('closed-order')).toHaveText(order!);
+    await expect(closed.getByTestId('closed-reason')).toHaveText('Closed by you');
+    await expect(closed.getByTestId('closed-pnl')).toContainText('+20 USDT');
+    await saveScreens(page, 'game-history-en');
+  });
+});
+
+test('a liquidation shows on the page without a reload (zh-CN)', async ({ page }) => {
+  await openGame(page, 'zh-CN', '100');
+  await pin('ETHUSDT', '3000');
+  await page.goto('/pages/game/detail?id=ETHUSDT');
+  await page.getByTestId('side-short').click();
+  await page.getByTestId('order-margin').fill('10');
+  await page.getByTestId('order-leverage').fill('100');
+  await page.getByTestId('order-submit').click();
+  // Short at 3000, 100x, maintenance 0.05 %: 3000 · (1 + 9.5/1000) = 3028.5.
+  await expect(page.getByTestId('position-liquidation').first()).toHaveText('3,028.5');
+  await saveScreens(page, 'game-open-zh');
+  await pin('ETHUSDT', '3028.5');
+  await expect(page.getByTestId('no-positions')).toBeVisible({ timeout: 10_000 });
+  await page.getByTestId('positions-tab-closed').click();
+  await expect(page.locator('article.position--closed').first().getByTestId('closed-reason')).toHaveText(
+    '强制平仓',
+  );
+  await saveScreens(page, 'game-liquidated-zh');
+  await adminApi('/api/admin/market/price', { symbol: 'ETHUSDT' });
+});
