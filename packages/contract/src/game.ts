@@ -117,3 +117,22 @@ export const adminGamePairBody = z.object({
   profitCapMultiple: decimalString.optional(),
   enabled: z.boolean().optional(),
 });
+
+/** /api/admin/game/positions: every user's positions, with the owner's email. */
+export const adminPositionQuery = pageQuerySchema.extend({
+  status: z.enum(['open', 'closed']).optional(),
+  email: z.string().max(254).optional(),
+});
+export const adminPositionPage = pageSchema(position.extend({ email: z.string() }));
+/** /api/admin/game/exposure: per margin token, open positions, their margins, the most they could win. */
+export const gameExposure = z.object({
+  list: z.array(
+    z.object({
+      token: z.string(),
+      open: z.number().int(),
+      margin: z.string(),
+      maxProfit: z.string(),
+      vault: z.string(),
+    }),
+  ),
+});

@@ -20,6 +20,7 @@ import { formatAudit } from '../modules/ledger/audit';
 import { CliError, defineCommand, table, type AdminCommand } from './command-kit';
 import { chainCommands } from './chain-commands';
 import { marketCommands } from './market-commands';
+import { gameCommands } from './game-commands';
 import { withdrawCommands } from './withdraw-commands';
 
 export { CliError, table, type AdminApi, type AdminCommand } from './command-kit';
@@ -161,10 +162,13 @@ const vaultShow = defineCommand({
   async run(api) {
     const { list } = await api.call<HouseAccountList>('GET', '/api/admin/house');
     if (list.length === 0) return 'No house account has moved money yet.';
-    return table([
+    const house = table([
       ['TOKEN', 'ACCOUNT', 'BALANCE'],
       ...list.map((row) => [row.token, row.network ? `${row.kind}:${row.network}` : row.kind, row.available]),
     ]);
+    // The vault against what the contract game's open positions could win from it.
+    const exposure = await gameCommands.find((c) => c.name === 'game:exposure')!.run(api, []);
+    return `${house}\n\nContract game exposure:\n${exposure}`;
   },
 });
 
@@ -251,4 +255,5 @@ export const commands: AdminCommand[] = [
   ...withdrawCommands,
   ...chainCommands,
   ...marketCommands,
+  ...gameCommands,
 ];

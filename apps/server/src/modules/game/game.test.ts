@@ -6,6 +6,7 @@
 // liquidation settles once; 100 concurrent opens beyond the balance open only what is affordable; a
 // retried open with the same key opens once.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { commands, type AdminApi } from '../../cli/commands';
 import {
   adminCall,
   call,
@@ -308,6 +309,35 @@ describeEachDatabase('the contract game', (target) => {
     expect(await positionOf(user.token, id)).toMatchObject({ status: 'closed', closeReason: 'liquidation' });
     next.app.services.gameEngine.follow();
     await t.app.services.gameEngine.lead();
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('operators see positions and the exposure, and close a position at the last price', async () => {
+    const user = await player('100');
+    await price('SOLUSDT', '200');
+    const opened = await open(user.token, { symbol: 'SOLUSDT', side: 'long', margin: '10', leverage: 5 });
+    const id = (opened.body.data as unknown as Position).id;
+    const api: AdminApi = {
+      async call<T>(method: 'GET' | 'POST', path: string, body?: unknown) {
+        const res = await adminCall(t.app, method, path, { body });
+        if (res.body.code !== 0) throw new Error(res.body.msg);
+        return res.body.data as T;
+      },
+    };
+    const command = (name: string) => commands.find((c) => c.name === name)!;
+    const listed = await command('game:positions').run(api, ['--open', '--email', user.email]);
+    expect(listed).toMatch(
+      new RegExp(
+        `${id}\\s+C\\d{18}\\s+${user.email.replace('.', '\\.')}\\s+SOLUSDT\\s+long\\s+10\\s+5x\\s+200\\s+open`,
+      ),
+    );
+    expect(await command('house:show').run(api, [])).toMatch(
+      /Contract game exposure:\nTOKEN\s+OPEN\s+MARGIN\s+MOST THEY COULD WIN\s+VAULT\nUSDT\s+\d+/,
+    );
+    await price('SOLUSDT', '210');
+    const closed = await command('game:close').run(api, [id]);
+    expect(closed).toMatch(/SOLUSDT\s+long\s+10\s+5x\s+200\s+closed\s+2.5\s+operator/);
+    await expect(command('game:close').run(api, [id])).rejects.toThrow('This position is already closed');
     await expectAuditClean(db.handle.db);
   });
 

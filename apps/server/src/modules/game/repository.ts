@@ -2,7 +2,7 @@
 // (CONVENTIONS 13); the vault's balance is read through the ledger's accounts.
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accounts, gamePairs, gamePositions, marketPairs, tokens } from '../../db/schema';
+import { accounts, gamePairs, gamePositions, marketPairs, tokens, users } from '../../db/schema';
 
 export type PairRow = typeof gamePairs.$inferSelect & {
   base: string;
@@ -133,4 +133,51 @@ export async function vaultAvailable(db: Queryable, token: string): Promise<stri
     .from(accounts)
     .where(and(eq(accounts.kind, 'vault'), eq(accounts.token, token)));
   return row?.available ?? '0';
+}
+
+/** Operators' list: positions of every user (or one), newest first, with the owner's email. */
+export async function allPositions(
+  db: Queryable,
+  filter: {
+    status?: 'open' | 'closed' | undefined;
+    email?: string | undefined;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: (PositionRow & { email: string })[]; total: number }> {
+  const where = and(
+    filter.status ? eq(gamePositions.status, filter.status) : undefined,
+    filter.email ? eq(users.email, filter.email.toLowerCase()) : undefined,
+  );
+  const rows = await db
+    .select({ position: gamePositions, email: users.email })
+    .from(gamePositions)
+    .innerJoin(users, eq(users.id, gamePositions.userId))
+    .where(where)
+    .orderBy(desc(gamePositions.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [total] = await db
+    .select({ n: count() })
+    .from(gamePositions)
+    .innerJoin(users, eq(users.id, gamePositions.userId))
+    .where(where);
+  return { rows: rows.map((row) => ({ ...row.position, email: row.email })), total: total?.n ?? 0 };
+}
+
+/** The house's exposure per margin token: open positions, their margins and their profit caps. */
+export async function exposure(
+  db: Queryable,
+): Promise<{ token: string; open: number; margin: string; maxProfit: string }[]> {
+  const result = (await db.execute(
+    sql`select margin_token as token, count(*)::int as open, coalesce(trim_scale(sum(margin)), 0)::text as margin,
+          coalesce(trim_scale(sum(margin * profit_cap_multiple)), 0)::text as max_profit
+        from game_positions where status = 'open' group by margin_token order by margin_token`,
+  )) as unknown as { rows: { token: string; open: number; margin: string; max_profit: string }[] };
+  return result.rows.map((row) => ({
+    token: row.token,
+    open: Number(row.open),
+    margin: row.margin,
+    maxProfit: row.max_profit,
+  }));
 }

@@ -307,6 +307,53 @@ export class GameService {
     });
   }
 
+  /** An operator closes a position at the market's last price (`game:close ID`). */
+  async operatorClose(id: number, lang: Language): Promise<Position> {
+    const row0 = await repo.position(this.deps.db, id);
+    if (!row0) throw new AppError(404, 'not_found', 'game.positionNotFound');
+    const pair = await this.pair(row0.symbol);
+    return this.deps.db.transaction(async (tx) => {
+      const row = await repo.lockPosition(tx, id);
+      if (!row) throw new AppError(404, 'not_found', 'game.positionNotFound');
+      if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
+      const tick = await this.deps.market.settlementTick(row.symbol, tx);
+      return this.view(await this.settleLocked(tx, row, tick, 'operator'), pair?.priceDp ?? 4, lang);
+    });
+  }
+
+  async adminPositions(query: {
+    status?: 'open' | 'closed' | undefined;
+    email?: string | undefined;
+    page: number;
+    pageSize: number;
+  }) {
+    const { rows, total } = await repo.allPositions(this.deps.db, {
+      status: query.status,
+      email: query.email,
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
+    return {
+      list: rows.map((row) => ({ ...this.view(row, 4, 'en-US'), email: row.email })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** The vault against what open positions could win (house:show). */
+  async exposure() {
+    const rows = await repo.exposure(this.deps.db);
+    return {
+      list: await Promise.all(
+        rows.map(async (row) => ({
+          ...row,
+          vault: new Decimal(await repo.vaultAvailable(this.deps.db, row.token)).toFixed(),
+        })),
+      ),
+    };
+  }
+
   /**
    * Closes a position at a tick the engine saw cross its trigger (or an operator's mark price). The
    * tick is kept first. Answers false when the position was closed meanwhile (exactly once).
