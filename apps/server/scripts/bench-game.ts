@@ -11,8 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Decimal, isLiquidated, liquidationPrice } from '@tradeflip/money';
 import { buildApp } from '../src/app';
-import { parseConfig } from '../src/config';
+import type { AddressInfo } from 'node:net';
+import { loadTestSettings, parseConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
+import { openScratchPostgres } from '../src/db/scratch';
 import { TriggerIndex, type IndexedPosition } from '../src/modules/game/trigger-index';
 import { MemoryMailer } from './memory-mailer';
 
@@ -144,6 +146,87 @@ async function liquidateMany(count: number) {
   }
 }
 
+/** Opens per second over HTTP on PostgreSQL: 50 users opening at once for a few seconds. */
+async function opensOnPostgres(users: number, seconds: number) {
+  const url = loadTestSettings().databaseUrl;
+  if (!url) {
+    console.log('  opens per second: set TEST_DATABASE_URL to measure on PostgreSQL');
+    return;
+  }
+  const database = await openScratchPostgres(url, 'bench_game', { max: 20 });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-bench-game-pg-'));
+  const mailer = new MemoryMailer();
+  const app = await buildApp({
+    config: parseConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_API_IP: 'off',
+      RATE_LIMIT_CODE_IP: 'off',
+      RATE_LIMIT_REGISTER_IP: 'off',
+      RATE_LIMIT_CODE_EMAIL_SECONDS: '0',
+    }),
+    db: database.db,
+    driver: database.driver,
+    listen: database.listen,
+    mailer,
+  });
+  try {
+    const { market, ledger } = app.services;
+    await market.init();
+    await ledger.fundVault({ token: 'USDT', amount: '1000000000' });
+    await market.pin('BTCUSDT', '60000');
+    const tokens: string[] = [];
+    for (let i = 0; i < users; i++) {
+      const email = `bench-open-${i}@example.com`;
+      await app.inject({ method: 'POST', url: '/api/app/auth/code', payload: { email, scene: 'register' } });
+      const code = /\b(\d{6})\b/.exec(mailer.last?.text ?? '')?.[1];
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/app/auth/register',
+        payload: { email, code, password: 'Bench1234' },
+      });
+      const data = registered.json<{ data: { token: string; user: { id: string } } }>().data;
+      await ledger.adjust({ userId: Number(data.user.id), token: 'USDT', amount: '1000000', memo: 'bench' });
+      tokens.push(data.token);
+    }
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const keepFresh = setInterval(() => void market.pin('BTCUSDT', '60000'), 1000);
+    const latencies: number[] = [];
+    let failures = 0;
+    const until = Date.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      tokens.map(async (token) => {
+        while (Date.now() < until) {
+          const t0 = performance.now();
+          const res = await fetch(`${base}/api/app/game/open`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ symbol: 'BTCUSDT', side: 'long', margin: '1', leverage: 10 }),
+          });
+          const body = (await res.json()) as { code: number };
+          latencies.push(performance.now() - t0);
+          if (body.code !== 0) failures += 1;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    clearInterval(keepFresh);
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `  opens on PostgreSQL over HTTP, ${users} users at once for ${seconds} s: ` +
+        `${(latencies.length / elapsed).toFixed(0)} opens/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(latencies, 99).toFixed(1)} ms, ${failures} refused`,
+    );
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 triggerCheck();
 crossingMany();
+await opensOnPostgres(50, 5);
 await liquidateMany(Number(process.argv.find((a) => a.startsWith('--liquidate='))?.split('=')[1] ?? 2000));
