@@ -13,7 +13,7 @@ import { buildApp } from '../src/app';
 import { loadTestSettings, parseConfig } from '../src/config';
 import { openPglite, type DatabaseHandle } from '../src/db/client';
 import { openScratchPostgres } from '../src/db/scratch';
-import { MemoryMailer } from './memory-mailer';
+import { MemoryMailer, registerBenchUser } from './memory-mailer';
 
 const seconds = Number(process.argv.find((arg) => arg.startsWith('--seconds='))?.slice(10) ?? 5);
 const connections = 10;
@@ -61,15 +61,7 @@ async function appRoutes(name: string, database: DatabaseHandle): Promise<Figure
   const mailer = new MemoryMailer();
   const app = await buildApp({ config, db: database.db, driver: database.driver, mailer });
   try {
-    const email = 'bench@example.com';
-    await app.inject({ method: 'POST', url: '/api/app/auth/code', payload: { email, scene: 'register' } });
-    const code = /\b(\d{6})\b/.exec(mailer.last?.text ?? '')?.[1];
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/app/auth/register',
-      payload: { email, code, password: 'Bench1234' },
-    });
-    const token = registered.json<{ data: { token: string } }>().data.token;
+    const { token } = await registerBenchUser(app, mailer, 'bench@example.com');
     const base = await listen(app);
     return [
       await load(name, 'GET /api/health', `${base}/api/health`),

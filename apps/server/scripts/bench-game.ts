@@ -16,7 +16,7 @@ import { loadTestSettings, parseConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
 import { openScratchPostgres } from '../src/db/scratch';
 import { TriggerIndex, type IndexedPosition } from '../src/modules/game/trigger-index';
-import { MemoryMailer } from './memory-mailer';
+import { MemoryMailer, registerBenchUser } from './memory-mailer';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -114,15 +114,7 @@ async function liquidateMany(count: number) {
     await market.init();
     await ledger.fundVault({ token: 'USDT', amount: '100000000' });
     await market.pin('BTCUSDT', '60000');
-    const email = 'bench-game@example.com';
-    await app.inject({ method: 'POST', url: '/api/app/auth/code', payload: { email, scene: 'register' } });
-    const code = /\b(\d{6})\b/.exec(mailer.last?.text ?? '')?.[1];
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/app/auth/register',
-      payload: { email, code, password: 'Bench1234' },
-    });
-    const user = Number(registered.json<{ data: { user: { id: string } } }>().data.user.id);
+    const { userId: user } = await registerBenchUser(app, mailer, 'bench-game@example.com');
     await ledger.adjust({ userId: user, token: 'USDT', amount: String(count * 20), memo: 'bench' });
     for (let i = 0; i < count; i++) {
       // The feed is not stepped here: a fresh pin keeps the price from going stale meanwhile.
@@ -177,17 +169,9 @@ async function opensOnPostgres(users: number, seconds: number) {
     await market.pin('BTCUSDT', '60000');
     const tokens: string[] = [];
     for (let i = 0; i < users; i++) {
-      const email = `bench-open-${i}@example.com`;
-      await app.inject({ method: 'POST', url: '/api/app/auth/code', payload: { email, scene: 'register' } });
-      const code = /\b(\d{6})\b/.exec(mailer.last?.text ?? '')?.[1];
-      const registered = await app.inject({
-        method: 'POST',
-        url: '/api/app/auth/register',
-        payload: { email, code, password: 'Bench1234' },
-      });
-      const data = registered.json<{ data: { token: string; user: { id: string } } }>().data;
-      await ledger.adjust({ userId: Number(data.user.id), token: 'USDT', amount: '1000000', memo: 'bench' });
-      tokens.push(data.token);
+      const { token, userId } = await registerBenchUser(app, mailer, `bench-open-${i}@example.com`);
+      await ledger.adjust({ userId, token: 'USDT', amount: '1000000', memo: 'bench' });
+      tokens.push(token);
     }
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -12,7 +12,7 @@ import { buildApp } from '../src/app';
 import { loadTestSettings, parseConfig } from '../src/config';
 import { openPglite, type DatabaseHandle } from '../src/db/client';
 import { openScratchPostgres } from '../src/db/scratch';
-import { MemoryMailer } from './memory-mailer';
+import { MemoryMailer, registerBenchUser } from './memory-mailer';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -40,16 +40,7 @@ async function measure(name: string, database: DatabaseHandle) {
     return payload;
   });
   try {
-    const email = 'bench-wallet@example.com';
-    await app.inject({ method: 'POST', url: '/api/app/auth/code', payload: { email, scene: 'register' } });
-    const code = /\b(\d{6})\b/.exec(mailer.last?.text ?? '')?.[1];
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/app/auth/register',
-      payload: { email, code, password: 'Bench1234' },
-    });
-    const token = registered.json<{ data: { token: string; user: { id: string } } }>().data.token;
-    const userId = Number(registered.json<{ data: { user: { id: string } } }>().data.user.id);
+    const { token, userId } = await registerBenchUser(app, mailer, 'bench-wallet@example.com');
     for (const [symbol, amount] of [
       ['USDT', '1234.56'],
       ['BTC', '0.123456'],

@@ -17,6 +17,7 @@ import {
 import { isApiError } from '@/lib/http';
 import { showError, showToast } from '@/lib/toast';
 import { useAvailable, useOpenPosition } from '../api/game-api';
+import { OrderField } from './order-field';
 
 const QUICK = [25, 50, 75, 100];
 
@@ -102,37 +103,26 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
         ))}
       </div>
 
-      <label className="order-field">
-        <span className="order-field__label">
-          {t('trade.margin')}
-          <small data-testid="order-available">
+      <OrderField
+        label={t('trade.margin')}
+        hint={
+          <span data-testid="order-available">
             {t('trade.available', {
               amount: formatNumber(available, 'amount', { dp: pair.amountDp }),
               token: pair.marginToken,
             })}
-          </small>
-        </span>
-        <span className="order-field__box">
-          <input
-            inputMode="decimal"
-            autoComplete="off"
-            value={margin}
-            data-testid="order-margin"
-            aria-invalid={Boolean(errors.margin)}
-            onChange={(event) => {
-              setMargin(event.target.value);
-              setErrors({});
-            }}
-            placeholder={`${formatNumber(pair.minMargin, 'amount')} – ${formatNumber(pair.maxMargin, 'amount')}`}
-          />
-          <b>{pair.marginToken}</b>
-        </span>
-        {errors.margin && (
-          <span className="field-error" role="alert" data-testid="order-margin-error">
-            {errors.margin}
           </span>
-        )}
-      </label>
+        }
+        suffix={pair.marginToken}
+        value={margin}
+        onChange={(value) => {
+          setMargin(value);
+          setErrors({});
+        }}
+        testId="order-margin"
+        error={errors.margin}
+        placeholder={`${formatNumber(pair.minMargin, 'amount')} – ${formatNumber(pair.maxMargin, 'amount')}`}
+      />
       <div className="order-panel__quick">
         {QUICK.map((percent) => (
           <button key={percent} type="button" data-testid={`quick-${percent}`} onClick={() => quick(percent)}>
@@ -180,42 +170,22 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
       </label>
 
       <div className="order-panel__targets">
-        <label className="order-field">
-          <span className="order-field__label">
-            {t('trade.takeProfit')} <small>{t('trade.optional')}</small>
-          </span>
-          <span className="order-field__box">
-            <input
-              inputMode="decimal"
-              value={takeProfit}
-              data-testid="order-tp"
-              onChange={(event) => setTakeProfit(event.target.value)}
-            />
-          </span>
-          {errors.takeProfit && (
-            <span className="field-error" role="alert" data-testid="order-tp-error">
-              {errors.takeProfit}
-            </span>
-          )}
-        </label>
-        <label className="order-field">
-          <span className="order-field__label">
-            {t('trade.stopLoss')} <small>{t('trade.optional')}</small>
-          </span>
-          <span className="order-field__box">
-            <input
-              inputMode="decimal"
-              value={stopLoss}
-              data-testid="order-sl"
-              onChange={(event) => setStopLoss(event.target.value)}
-            />
-          </span>
-          {errors.stopLoss && (
-            <span className="field-error" role="alert" data-testid="order-sl-error">
-              {errors.stopLoss}
-            </span>
-          )}
-        </label>
+        <OrderField
+          label={t('trade.takeProfit')}
+          hint={t('trade.optional')}
+          value={takeProfit}
+          onChange={setTakeProfit}
+          testId="order-tp"
+          error={errors.takeProfit}
+        />
+        <OrderField
+          label={t('trade.stopLoss')}
+          hint={t('trade.optional')}
+          value={stopLoss}
+          onChange={setStopLoss}
+          testId="order-sl"
+          error={errors.stopLoss}
+        />
       </div>
 
       <dl className="order-preview" data-testid="order-preview">

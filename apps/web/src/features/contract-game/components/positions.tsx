@@ -16,6 +16,7 @@ import { marketSocket } from '@/lib/market-socket';
 import { useSession } from '@/lib/session';
 import { showError, showToast } from '@/lib/toast';
 import { useClosePosition, usePositions, useSetTargets } from '../api/game-api';
+import { OrderField } from './order-field';
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -266,38 +267,20 @@ function TargetsSheet({
           <p className="withdraw-sheet__text">
             {t('trade.entryPrice')}: {formatNumber(position.entryPrice, 'price', { dp: priceDp })}
           </p>
-          <label className="order-field">
-            <span className="order-field__label">{t('trade.takeProfit')}</span>
-            <span className="order-field__box">
-              <input
-                inputMode="decimal"
-                value={tp}
-                data-testid="targets-tp"
-                onChange={(e) => setTp(e.target.value)}
-              />
-            </span>
-            {errors.takeProfit && (
-              <span className="field-error" role="alert">
-                {errors.takeProfit}
-              </span>
-            )}
-          </label>
-          <label className="order-field">
-            <span className="order-field__label">{t('trade.stopLoss')}</span>
-            <span className="order-field__box">
-              <input
-                inputMode="decimal"
-                value={sl}
-                data-testid="targets-sl"
-                onChange={(e) => setSl(e.target.value)}
-              />
-            </span>
-            {errors.stopLoss && (
-              <span className="field-error" role="alert">
-                {errors.stopLoss}
-              </span>
-            )}
-          </label>
+          <OrderField
+            label={t('trade.takeProfit')}
+            value={tp}
+            onChange={setTp}
+            testId="targets-tp"
+            error={errors.takeProfit}
+          />
+          <OrderField
+            label={t('trade.stopLoss')}
+            value={sl}
+            onChange={setSl}
+            testId="targets-sl"
+            error={errors.stopLoss}
+          />
           <div className="sheet-actions">
             <button type="button" className="btn btn--ghost" onClick={onDone}>
               {t('trade.cancel')}
