@@ -11,6 +11,11 @@ async function pin(symbol: string, price: string) {
   await adminApi('/api/admin/market/price', { symbol, price });
 }
 
+// The browser tests share one server: the prices this file pins walk again after it.
+test.afterAll(async () => {
+  for (const symbol of ['BTCUSDT', 'ETHUSDT']) await adminApi('/api/admin/market/price', { symbol });
+});
+
 async function openGame(page: Page, lang: 'en-US' | 'zh-CN', usdt: string) {
   const email = newEmail('game');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -114,5 +119,4 @@ test('a liquidation shows on the page without a reload (zh-CN)', async ({ page }
     '强制平仓',
   );
   await saveScreens(page, 'game-liquidated-zh');
-  await adminApi('/api/admin/market/price', { symbol: 'ETHUSDT' });
 });
