@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { loadTestSettings, parseConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
 import { openScratchPostgres } from '../src/db/scratch';
+import pg from 'pg';
 import { TriggerIndex, type IndexedPosition } from '../src/modules/game/trigger-index';
 import { MemoryMailer, registerBenchUser } from './memory-mailer';
 
@@ -168,10 +169,12 @@ async function opensOnPostgres(users: number, seconds: number) {
     await ledger.fundVault({ token: 'USDT', amount: '1000000000' });
     await market.pin('BTCUSDT', '60000');
     const tokens: string[] = [];
+    const userIds: number[] = [];
     for (let i = 0; i < users; i++) {
       const { token, userId } = await registerBenchUser(app, mailer, `bench-open-${i}@example.com`);
       await ledger.adjust({ userId, token: 'USDT', amount: '1000000', memo: 'bench' });
       tokens.push(token);
+      userIds.push(userId);
     }
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -203,6 +206,7 @@ async function opensOnPostgres(users: number, seconds: number) {
         `${(latencies.length / elapsed).toFixed(0)} opens/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
         `p99 ${percentile(latencies, 99).toFixed(1)} ms, ${failures} refused`,
     );
+    await bareOpens(database.url, userIds, seconds);
   } finally {
     await app.close();
     await database.close();
@@ -210,7 +214,90 @@ async function opensOnPostgres(users: number, seconds: number) {
   }
 }
 
-triggerCheck();
-crossingMany();
+/**
+ * The bare SQL one open needs, on the same database and users, with no app around it: in one
+ * transaction, the user's row, the kept tick, the position, the margin frozen and the fee paid to the
+ * vault (two account updates each way), two movements and four postings. 50 workers at once.
+ */
+async function bareOpens(url: string, userIds: number[], seconds: number) {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const accountOf = async (where: string, params: unknown[]) =>
+    Number(
+      (await pool.query(`select id from accounts where ${where} and token = 'USDT'`, params)).rows[0].id,
+    );
+  const vault = await accountOf(`kind = 'vault'`, []);
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    userIds.map(async (userId, n) => {
+      const account = await accountOf(`user_id = $1`, [userId]);
+      const client = await pool.connect();
+      try {
+        for (let i = 0; Date.now() < until; i++) {
+          const t0 = performance.now();
+          await client.query('begin');
+          await client.query('select 1 from users where id = $1 for share', [userId]);
+          const tick = await client.query(
+            `insert into market_ticks (symbol, price, time, used_at) values ('BTCUSDT', 60000, $1, now()) returning id`,
+            [Date.now()],
+          );
+          const position = await client.query(
+            `insert into game_positions (order_no, user_id, symbol, margin_token, side, margin, leverage, notional,
+               entry_price, open_tick_id, open_fee, close_fee_rate, funding_rate, funding_interval_seconds, mmr,
+               profit_cap_multiple, funding_paid, next_funding_at, status, opened_at)
+             values ($1, $2, 'BTCUSDT', 'USDT', 'long', 1, 10, 10, 60000, $3, 0.005, 0.0005, 0.0001, 28800, 0.0005,
+               10, 0, now() + interval '8 hours', 'open', now()) returning id`,
+            [`B${n}-${i}-${Date.now()}`, userId, tick.rows[0].id],
+          );
+          for (const [type, deltas] of [
+            ['margin_lock', [[account, -1, 1]]],
+            [
+              'game_open_fee',
+              [
+                [account, -0.005, 0],
+                [vault, 0.005, 0],
+              ],
+            ],
+          ] as const) {
+            const movement = await client.query(
+              `insert into ledger_movements (type, ref_type, ref_id, created_at) values ($1, 'game_position', $2, now()) returning id`,
+              [type, String(position.rows[0].id)],
+            );
+            for (const [id, available, frozen] of deltas) {
+              const after = await client.query(
+                'update accounts set available = available + $2, frozen = frozen + $3, updated_at = now() where id = $1 returning available, frozen',
+                [id, available, frozen],
+              );
+              await client.query(
+                `insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
+                 values ($1, $2, 'USDT', $3, $4, $5, $6)`,
+                [movement.rows[0].id, id, available, frozen, after.rows[0].available, after.rows[0].frozen],
+              );
+            }
+          }
+          await client.query('commit');
+          latencies.push(performance.now() - t0);
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `  the same SQL bare (no app, no NOTIFY), ${userIds.length} workers: ${(latencies.length / elapsed).toFixed(0)} opens/s, ` +
+      `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+  );
+}
+
+const opensOnly = process.argv.includes('--opens-only');
+if (!opensOnly) {
+  triggerCheck();
+  crossingMany();
+}
 await opensOnPostgres(50, 5);
+if (opensOnly) process.exit(0);
 await liquidateMany(Number(process.argv.find((a) => a.startsWith('--liquidate='))?.split('=')[1] ?? 2000));

@@ -192,6 +192,10 @@ export class GameService {
           },
           tx,
         );
+        await notifyPosition(tx, row.id);
+        const answer = this.view(row, pair.priceDp, lang);
+        await record?.commit(tx, answer);
+        // The vault's row last: every open updates it, so it is held only until the commit.
         if (fee.gt(0)) {
           await this.deps.ledger.debit(
             {
@@ -207,9 +211,6 @@ export class GameService {
             tx,
           );
         }
-        await notifyPosition(tx, row.id);
-        const answer = this.view(row, pair.priceDp, lang);
-        await record?.commit(tx, answer);
         return answer;
       });
     } catch (error) {
