@@ -50,9 +50,14 @@ export async function updatePair(
 export type PositionRow = typeof gamePositions.$inferSelect;
 export type NewPosition = typeof gamePositions.$inferInsert;
 
-export async function insertPosition(db: Queryable, values: NewPosition): Promise<PositionRow> {
-  const [row] = await db.insert(gamePositions).values(values).returning();
-  return row!;
+/** Inserts a position; undefined when its order number is taken (the caller draws another). */
+export async function insertPosition(db: Queryable, values: NewPosition): Promise<PositionRow | undefined> {
+  const [row] = await db
+    .insert(gamePositions)
+    .values(values)
+    .onConflictDoNothing({ target: gamePositions.orderNo })
+    .returning();
+  return row;
 }
 
 /** A position, locked until the transaction ends (a close, a funding charge, a TP/SL change). */

@@ -161,6 +161,9 @@ interface PlannedLeg {
   frozen: Decimal;
 }
 
+/** The users a transaction already told about (their balances moved). */
+const notified = new WeakMap<object, Set<number>>();
+
 export class LedgerService {
   constructor(
     private readonly deps: {
@@ -188,9 +191,10 @@ export class LedgerService {
       tx,
     );
     try {
-      if (tx) return await tx.transaction((savepoint) => this.execute(savepoint, request, legs, accounts));
+      if (tx)
+        return await tx.transaction((savepoint) => this.execute(savepoint, request, legs, accounts, tx));
       return await this.retrying(() =>
-        this.deps.db.transaction((own) => this.execute(own, request, legs, accounts)),
+        this.deps.db.transaction((own) => this.execute(own, request, legs, accounts, own)),
       );
     } catch (error) {
       if (error instanceof Refused) throw await this.refusal(legs, accounts, error.guardedAccountIds, tx);
@@ -561,6 +565,8 @@ export class LedgerService {
     request: MoveRequest,
     legs: PlannedLeg[],
     accounts: Map<string, repo.AccountRow>,
+    /** The outermost transaction (the caller's, or this movement's own): notices go once per it. */
+    root: object,
   ): Promise<Movement> {
     const now = this.deps.clock.now();
     const deltas = legs.map((leg) => {
@@ -598,8 +604,13 @@ export class LedgerService {
     // Tell every API process, once this transaction commits (never if it rolls back), whose balances
     // moved: their WebSocket pushes `balances` to that user's screens. PostgreSQL delivers a channel's
     // identical payloads once per transaction, so a batch of movements is one message per user.
-    const users = new Set([...accounts.values()].flatMap((account) => account.userId ?? []));
-    for (const userId of users) {
+    // Once per user and outermost transaction: one round trip saved for every further movement of
+    // the same user in it (an open's margin and fee).
+    const told = notified.get(root) ?? new Set<number>();
+    notified.set(root, told);
+    for (const userId of new Set([...accounts.values()].flatMap((account) => account.userId ?? []))) {
+      if (told.has(userId)) continue;
+      told.add(userId);
       await tx.execute(sql`select pg_notify(${BALANCES_CHANNEL}, ${String(userId)})`);
     }
     return {
