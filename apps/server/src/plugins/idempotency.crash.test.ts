@@ -1,5 +1,6 @@
 // Issue 8, defect 1: an Idempotency-Key must never move money twice, whatever step the process dies
-// at. The real server runs in a child process and is killed (SIGKILL): at each step of a keyed call
+// at (and issue 11: nor open a contract position twice). The real server runs in a child process and
+// is killed (SIGKILL): at each step of a keyed call
 // (CRASH_AT: claimed, inside the effect's transaction, after its commit, after the answer), and at
 // random moments of a burst of keyed admin adjusts and user withdrawals. After each restart every
 // key is retried until it answers; then the database must hold exactly one effect per key, and
@@ -14,7 +15,7 @@ import { afterEach, expect, it } from 'vitest';
 import { DEV_MNEMONIC } from '../chain/dev-chains';
 import { crashPoints } from '../config';
 import { openDatabase } from '../db/client';
-import { ledgerMovements, withdrawals } from '../db/schema';
+import { gamePositions, ledgerMovements, withdrawals } from '../db/schema';
 import { runAudit } from '../modules/ledger/audit';
 import { cliWorkspace } from '../test/cli';
 import { describeEachDatabase, PASSWORD, uniqueEmail } from '../test/harness';
@@ -32,7 +33,10 @@ interface KeyedCall {
   /** The user's session token; admin calls use the admin credential. */
   token?: string;
   /** How its one effect is found in the database afterwards. */
-  effect: { kind: 'adjust'; memo: string } | { kind: 'withdrawal'; amount: string };
+  effect:
+    | { kind: 'adjust'; memo: string }
+    | { kind: 'withdrawal'; amount: string }
+    | { kind: 'position'; margin: string };
 }
 
 async function post(
@@ -146,6 +150,40 @@ describeEachDatabase('keyed money calls when the server is killed', (target) => 
     };
   }
 
+  function openCall(token: string): KeyedCall {
+    // A unique margin per key finds its position afterwards.
+    const margin = `2.${String(++serial).padStart(6, '0')}`;
+    return {
+      key: `open-${serial}-${Date.now()}`,
+      path: '/api/app/game/open',
+      token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin, leverage: 10 },
+      effect: { kind: 'position', margin },
+    };
+  }
+
+  /** The contract game needs a price (pinned: it ticks on every start) and a vault to play against. */
+  async function gameReady(server: ServerProcess) {
+    for (const [path, body] of [
+      ['/api/admin/market/price', { symbol: 'BTCUSDT', price: '60000' }],
+      ['/api/admin/vault/fund', { token: 'USDT', amount: '1000000' }],
+    ] as const) {
+      const answer = await post(server.url, { path, body, key: `${path}-${Date.now()}` });
+      expect(answer !== 'dropped' && answer.status, path).toBe(200);
+    }
+  }
+
+  /** After a restart the feed's lease of the killed process runs out first: wait for a fresh price. */
+  async function priceFresh(server: ServerProcess) {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const res = await fetch(`${server.url}/api/app/market/tickers`);
+      const list = ((await res.json()) as { data: { list: { symbol: string; stale: boolean }[] } }).data.list;
+      if (list.find((row) => row.symbol === 'BTCUSDT')?.stale === false) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the price stayed stale');
+  }
+
   /** Opens the database the stopped server left and counts each call's effects. */
   async function effectsAndAudit(calls: KeyedCall[]) {
     const database = await openDatabase({ databaseUrl: ws.databaseUrl, dataDir: ws.dataDir });
@@ -153,17 +191,22 @@ describeEachDatabase('keyed money calls when the server is killed', (target) => 
       const counts: Record<string, number> = {};
       for (const call of calls) {
         const [row] =
-          call.effect.kind === 'adjust'
+          call.effect.kind === 'position'
             ? await database.db
                 .select({ n: count() })
-                .from(ledgerMovements)
-                .where(
-                  and(eq(ledgerMovements.type, 'admin_adjust'), eq(ledgerMovements.memo, call.effect.memo)),
-                )
-            : await database.db
-                .select({ n: count() })
-                .from(withdrawals)
-                .where(eq(withdrawals.amount, call.effect.amount));
+                .from(gamePositions)
+                .where(eq(gamePositions.margin, call.effect.margin))
+            : call.effect.kind === 'adjust'
+              ? await database.db
+                  .select({ n: count() })
+                  .from(ledgerMovements)
+                  .where(
+                    and(eq(ledgerMovements.type, 'admin_adjust'), eq(ledgerMovements.memo, call.effect.memo)),
+                  )
+              : await database.db
+                  .select({ n: count() })
+                  .from(withdrawals)
+                  .where(eq(withdrawals.amount, call.effect.amount));
         counts[call.key] = Number(row!.n);
       }
       return { counts, audit: await runAudit(database.db) };
@@ -177,13 +220,15 @@ describeEachDatabase('keyed money calls when the server is killed', (target) => 
   it('at every step of a keyed call, a retry after the restart moves the money once', async () => {
     let server = await start();
     const user = await signUp(server, '1000');
+    await gameReady(server);
     await server.stop();
 
     const calls: KeyedCall[] = [];
     for (const step of crashPoints) {
-      for (const call of [adjustCall(user.email), withdrawCall(user.token)]) {
+      for (const call of [adjustCall(user.email), withdrawCall(user.token), openCall(user.token)]) {
         calls.push(call);
         server = await start({ CRASH_AT: step });
+        if (call.effect.kind === 'position') await priceFresh(server);
         const answer = await post(server.url, call);
         // Only after the answer is the process gone with the caller holding a reply.
         if (step === 'answered') expect(answer !== 'dropped' && answer.status, step).toBe(200);
@@ -193,6 +238,7 @@ describeEachDatabase('keyed money calls when the server is killed', (target) => 
     }
 
     server = await start();
+    await priceFresh(server);
     for (const call of calls) {
       const first = await settle(server.url, call);
       expect(first.status, `${call.key}: ${JSON.stringify(first.body)}`).toBe(200);

@@ -15,7 +15,8 @@ export function startGameEngine(
     db: deps.db,
     clock: deps.clock,
     intervalMs: deps.intervalMs ?? 1000,
-    leaseMs: deps.leaseMs ?? 15_000,
+    // Short: after a crash, liquidations wait only until another process (or the restart) takes over.
+    leaseMs: deps.leaseMs ?? 5_000,
     ...(deps.log && { log: deps.log }),
     work: async () => {
       await engine.lead();

@@ -32,7 +32,8 @@ export function startMarketFeed(
     db: deps.db,
     clock: deps.clock,
     intervalMs: live ? FLUSH_MS : deps.tickMs,
-    leaseMs: deps.leaseMs ?? 15_000,
+    // Short: after a crash, prices stay stale only until another process (or the restart) takes over.
+    leaseMs: deps.leaseMs ?? 3_000,
     ...(deps.log && { log: deps.log }),
     work: async () => {
       const now = deps.clock.now().getTime();
