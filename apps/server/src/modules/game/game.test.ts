@@ -6,6 +6,7 @@
 // liquidation settles once; 100 concurrent opens beyond the balance open only what is affordable; a
 // retried open with the same key opens once.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '@tradeflip/money';
 import { commands, type AdminApi } from '../../cli/commands';
 import {
   adminCall,
@@ -225,7 +226,10 @@ describeEachDatabase('the contract game', (target) => {
     // The operator takes almost everything out of the vault meanwhile.
     const vault = await t.app.services.ledger.houseAccounts();
     const left = vault.find((row) => row.kind === 'vault' && row.token === 'USDT')!.available;
-    await t.app.services.ledger.fundVault({ token: 'USDT', amount: `-${Number(left) - 30}` });
+    await t.app.services.ledger.fundVault({
+      token: 'USDT',
+      amount: new Decimal(left).sub(30).neg().toFixed(),
+    });
     await price('XRPUSDT', '1.1');
     const closed = await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
     // PnL 100 but 30 in the vault: 30 paid, 70 unpaid, the close fee (1100·0.0008 = 0.88) refunded.

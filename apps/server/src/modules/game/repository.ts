@@ -1,6 +1,7 @@
 // Rows of the contract game: its pairs' terms and the positions. The game module owns both tables
 // (CONVENTIONS 13); the vault's balance is read through the ledger's accounts.
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { accounts, gamePairs, gamePositions, marketPairs, tokens, users } from '../../db/schema';
 
@@ -11,27 +12,24 @@ export type PairRow = typeof gamePairs.$inferSelect & {
   amountDp: number;
 };
 
+/** The base token gives the pair's price decimals; the margin token its amount decimals. */
+const baseToken = alias(tokens, 'base_token');
+
 export async function pairs(db: Queryable): Promise<PairRow[]> {
   const rows = await db
     .select({
       pair: gamePairs,
       base: marketPairs.base,
       quote: marketPairs.quote,
-      sort: marketPairs.sort,
-      priceDp: sql<number>`(select price_dp from tokens t where t.symbol = ${marketPairs.base})`,
+      priceDp: baseToken.priceDp,
       amountDp: tokens.amountDp,
     })
     .from(gamePairs)
     .innerJoin(marketPairs, eq(marketPairs.symbol, gamePairs.symbol))
+    .innerJoin(baseToken, eq(baseToken.symbol, marketPairs.base))
     .innerJoin(tokens, eq(tokens.symbol, gamePairs.marginToken))
     .orderBy(asc(marketPairs.sort), asc(gamePairs.symbol));
-  return rows.map((row) => ({
-    ...row.pair,
-    base: row.base,
-    quote: row.quote,
-    priceDp: Number(row.priceDp),
-    amountDp: row.amountDp,
-  }));
+  return rows.map(({ pair, ...terms }) => ({ ...pair, ...terms }));
 }
 
 export async function updatePair(

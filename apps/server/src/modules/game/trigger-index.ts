@@ -2,10 +2,11 @@
 // one heap of "fires at or below" prices (a long's liquidation and stop-loss, a short's take-profit and
 // profit cap) and one of "fires at or above" prices (a long's take-profit and cap, a short's
 // liquidation and stop-loss). A tick looks only at the tops of the two heaps, so its cost grows with
-// the positions it crosses, not the number open. Heap keys are floats nudged outward (a candidate is
-// never missed); the exact decimal test (isLiquidated and the targets) decides. A changed position is
-// pushed again under a new version; stale entries are dropped when they surface. flatqueue is the heap.
-import FlatQueue from 'flatqueue';
+// the positions it crosses, not the number open. Keys are exact decimals; the exact test (isLiquidated
+// and the targets) decides, so a candidate that the key's rounding of a division brings forward is
+// kept for a later tick. A changed position is pushed again under a new version; stale entries are
+// dropped when they surface. heap-js is the heap.
+import { Heap } from 'heap-js';
 import { Decimal, isLiquidated, liquidationPrice, type Side } from '@tradeflip/money';
 import type { CloseReason } from '@tradeflip/contract';
 
@@ -25,36 +26,21 @@ export interface IndexedPosition {
 }
 
 interface Entry {
-  position: IndexedPosition;
+  id: number;
   version: number;
+  key: Decimal;
 }
 
-/** Floats nudged so that rounding never hides a crossing: the exact test follows. */
-const NUDGE = 1e-9;
-
 class PairHeaps {
-  /** Fires when price ≤ key: a max-heap, as a min-heap of −key. */
-  readonly below = new FlatQueue<number>();
-  /** Fires when price ≥ key. */
-  readonly above = new FlatQueue<number>();
-  /** Heap slot → (position id, version). */
-  readonly slots: { id: number; version: number }[] = [];
-  private free: number[] = [];
-
-  slot(id: number, version: number): number {
-    const slot = this.free.pop() ?? this.slots.length;
-    this.slots[slot] = { id, version };
-    return slot;
-  }
-
-  release(slot: number) {
-    this.free.push(slot);
-  }
+  /** Fires when price ≤ key: the highest key on top. */
+  readonly below = new Heap<Entry>((a, b) => b.key.comparedTo(a.key));
+  /** Fires when price ≥ key: the lowest key on top. */
+  readonly above = new Heap<Entry>((a, b) => a.key.comparedTo(b.key));
 }
 
 export class TriggerIndex {
   private readonly pairs = new Map<string, PairHeaps>();
-  private readonly live = new Map<number, Entry>();
+  private readonly live = new Map<number, { position: IndexedPosition; version: number }>();
   private nextVersion = 1;
 
   get size(): number {
@@ -72,8 +58,8 @@ export class TriggerIndex {
     let heaps = this.pairs.get(position.symbol);
     if (!heaps) this.pairs.set(position.symbol, (heaps = new PairHeaps()));
     const { below, above } = triggerPrices(position);
-    if (below !== null) heaps.below.push(heaps.slot(position.id, version), -(below * (1 + NUDGE)));
-    if (above !== null) heaps.above.push(heaps.slot(position.id, version), above * (1 - NUDGE));
+    if (below) heaps.below.push({ id: position.id, version, key: below });
+    if (above) heaps.above.push({ id: position.id, version, key: above });
   }
 
   remove(id: number): void {
@@ -87,33 +73,26 @@ export class TriggerIndex {
   crossed(symbol: string, price: string): { position: IndexedPosition; reason: CloseReason }[] {
     const heaps = this.pairs.get(symbol);
     if (!heaps) return [];
-    const p = Number(price);
     const exact = new Decimal(price);
     const fired: { position: IndexedPosition; reason: CloseReason }[] = [];
-    const spared: { heap: FlatQueue<number>; slot: number; key: number }[] = [];
-    const drain = (heap: FlatQueue<number>, crosses: (key: number) => boolean) => {
-      while (heap.length > 0 && crosses(heap.peekValue()!)) {
-        const key = heap.peekValue()!;
-        const slot = heap.pop()!;
-        const { id, version } = heaps.slots[slot]!;
-        const entry = this.live.get(id);
-        if (!entry || entry.version !== version) {
-          heaps.release(slot);
-          continue; // closed, or replaced by a newer state
-        }
-        const reason = reasonAt(entry.position, exact);
+    const drain = (heap: Heap<Entry>, crosses: (key: Decimal) => boolean) => {
+      const spared: Entry[] = [];
+      for (let top = heap.peek(); top && crosses(top.key); top = heap.peek()) {
+        heap.pop();
+        const current = this.live.get(top.id);
+        if (!current || current.version !== top.version) continue; // closed, or replaced since
+        const reason = reasonAt(current.position, exact);
         if (reason) {
-          this.live.delete(id);
-          heaps.release(slot);
-          fired.push({ position: entry.position, reason });
+          this.live.delete(top.id);
+          fired.push({ position: current.position, reason });
         } else {
-          spared.push({ heap, slot, key });
+          spared.push(top);
         }
       }
+      for (const entry of spared) heap.push(entry);
     };
-    drain(heaps.below, (key) => p <= -key);
-    drain(heaps.above, (key) => p >= key);
-    for (const { heap, slot, key } of spared) heap.push(slot, key);
+    drain(heaps.below, (key) => exact.lte(key));
+    drain(heaps.above, (key) => exact.gte(key));
     return fired;
   }
 
@@ -123,23 +102,18 @@ export class TriggerIndex {
   }
 }
 
-/** The two trigger prices of a position as floats: the highest "below" and the lowest "above". */
-function triggerPrices(position: IndexedPosition): { below: number | null; above: number | null } {
-  const liq = Number(liquidationPrice(position).toFixed());
-  const tp = position.takeProfit === null ? null : Number(position.takeProfit);
-  const sl = position.stopLoss === null ? null : Number(position.stopLoss);
-  const cap = position.capPrice === null ? null : Number(position.capPrice);
-  const max = (...xs: (number | null)[]) => {
-    const xs2 = xs.filter((x): x is number => x !== null);
-    return xs2.length ? Math.max(...xs2) : null;
+/** The two trigger prices of a position: the highest "below" and the lowest "above". */
+function triggerPrices(position: IndexedPosition): { below: Decimal | null; above: Decimal | null } {
+  const liq = liquidationPrice(position);
+  const price = (value: string | null) => (value === null ? null : new Decimal(value));
+  const pick = (choose: 'max' | 'min', ...values: (Decimal | null)[]) => {
+    const present = values.filter((value): value is Decimal => value !== null);
+    return present.length ? Decimal[choose](...present) : null;
   };
-  const min = (...xs: (number | null)[]) => {
-    const xs2 = xs.filter((x): x is number => x !== null);
-    return xs2.length ? Math.min(...xs2) : null;
-  };
+  const [tp, sl, cap] = [price(position.takeProfit), price(position.stopLoss), price(position.capPrice)];
   return position.side === 'long'
-    ? { below: max(liq, sl), above: min(tp, cap) }
-    : { below: max(tp, cap), above: min(liq, sl) };
+    ? { below: pick('max', liq, sl), above: pick('min', tp, cap) }
+    : { below: pick('max', tp, cap), above: pick('min', liq, sl) };
 }
 
 /** Exactly whether, and why, `price` closes the position. */
