@@ -83,8 +83,8 @@ function crossingMany() {
     index.upsert(p);
   }
   // The price that crosses exactly the 10,000 highest liquidation prices.
-  const prices = all.map((p) => Number(liquidationPrice(p).toFixed())).sort((a, b) => b - a);
-  const price = String(prices[9_999]);
+  const prices = all.map((p) => liquidationPrice(p)).sort((a, b) => b.comparedTo(a));
+  const price = prices[9_999]!.toFixed();
   const started = performance.now();
   const fired = index.crossed('BTCUSDT', price);
   const elapsed = performance.now() - started;
@@ -121,7 +121,7 @@ async function liquidateMany(count: number) {
     for (let i = 0; i < count; i++) {
       // The feed is not stepped here: a fresh pin keeps the price from going stale meanwhile.
       if (i % 200 === 0) await market.pin('BTCUSDT', '60000');
-      await game.open(user, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 }, 'en-US');
+      await game.open(user, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 });
     }
     await gameEngine.lead();
     const started = performance.now();

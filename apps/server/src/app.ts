@@ -211,7 +211,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordRule: config.rateLimits.loginEmail,
   });
   const addressBook = new AddressBook({ db, clock, chains });
-  const game = new GameService({ db, clock, ledger, accounts, market, vaultShare: config.game.vaultShare });
+  const game = new GameService({
+    db,
+    clock,
+    ledger,
+    tokens,
+    accounts,
+    market,
+    vaultShare: config.game.vaultShare,
+  });
   const gameEngine = new GameEngine({ db, clock, game, market, log: app.log });
   await gameEngine.attach(options.listen);
 

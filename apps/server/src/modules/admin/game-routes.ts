@@ -61,7 +61,7 @@ export async function adminGameRoutes(base: FastifyInstance, { game }: { game: G
         response: { 200: okEnvelope(position) },
       },
     },
-    async (request) => ok(await game.operatorClose(Number(request.body.id), request.lang)),
+    async (request) => ok(await game.operatorClose(Number(request.body.id))),
   );
 
   app.get(

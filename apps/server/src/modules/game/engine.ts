@@ -134,9 +134,8 @@ export class GameEngine {
   fundingPass(limit = 500): Promise<void> {
     return this.enqueue(async () => {
       for (const row of await repo.fundingDue(this.deps.db, this.deps.clock.now(), limit)) {
-        await this.deps.game.chargeFunding(row.id);
-        const fresh = await repo.position(this.deps.db, row.id);
-        if (fresh?.status === 'open') this.index.upsert(toIndexed(fresh));
+        const charged = await this.deps.game.chargeFunding(row.id);
+        if (charged) this.index.upsert(toIndexed(charged));
       }
     });
   }

@@ -47,8 +47,7 @@ export async function gameRoutes(base: FastifyInstance, { game }: { game: GameSe
         response: { 200: okEnvelope(position) },
       },
     },
-    async (request) =>
-      ok(await game.open(requireUser(request).id, request.body, request.lang, request.idempotency)),
+    async (request) => ok(await game.open(requireUser(request).id, request.body, request.idempotency)),
   );
 
   app.post(
@@ -61,9 +60,7 @@ export async function gameRoutes(base: FastifyInstance, { game }: { game: GameSe
       },
     },
     async (request) =>
-      ok(
-        await game.close(requireUser(request).id, Number(request.body.id), request.lang, request.idempotency),
-      ),
+      ok(await game.close(requireUser(request).id, Number(request.body.id), request.idempotency)),
   );
 
   app.post(
@@ -75,7 +72,7 @@ export async function gameRoutes(base: FastifyInstance, { game }: { game: GameSe
         response: { 200: okEnvelope(position) },
       },
     },
-    async (request) => ok(await game.setTargets(requireUser(request).id, request.body, request.lang)),
+    async (request) => ok(await game.setTargets(requireUser(request).id, request.body)),
   );
 
   app.get(
@@ -87,7 +84,7 @@ export async function gameRoutes(base: FastifyInstance, { game }: { game: GameSe
         response: { 200: okEnvelope(positionPage) },
       },
     },
-    async (request) => ok(await game.list(requireUser(request).id, request.query, request.lang)),
+    async (request) => ok(await game.list(requireUser(request).id, request.query)),
   );
 
   app.get(
@@ -99,6 +96,6 @@ export async function gameRoutes(base: FastifyInstance, { game }: { game: GameSe
         response: { 200: okEnvelope(position) },
       },
     },
-    async (request) => ok(await game.detail(requireUser(request).id, Number(request.query.id), request.lang)),
+    async (request) => ok(await game.detail(requireUser(request).id, Number(request.query.id))),
   );
 }

@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CloseReason, GamePair, OpenPositionBody, Position, WsServerMessage } from '@tradeflip/contract';
-import type { Language, MessageKey } from '@tradeflip/i18n';
+import type { MessageKey } from '@tradeflip/i18n';
 import {
   Decimal,
   breakEvenPrice,
@@ -31,6 +31,7 @@ import type { AccountService } from '../account/service';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/service';
 import { vaultAccount } from '../ledger/accounts';
 import type { MarketService } from '../market/service';
+import type { TokenRegistry } from '../token/registry';
 import * as repo from './repository';
 
 export { POSITIONS_CHANNEL };
@@ -39,6 +40,7 @@ export interface GameServiceDeps {
   db: Database;
   clock: Clock;
   ledger: LedgerService;
+  tokens: TokenRegistry;
   accounts: AccountService;
   market: MarketService;
   /** The share of the vault's free balance one position's profit cap may take (e.g. 0.1). */
@@ -107,12 +109,7 @@ export class GameService {
   // ---- Open ----
 
   /** POST /api/app/game/open. */
-  async open(
-    userId: number,
-    body: OpenPositionBody,
-    lang: Language,
-    record?: IdempotencyRecord,
-  ): Promise<Position> {
+  async open(userId: number, body: OpenPositionBody, record?: IdempotencyRecord): Promise<Position> {
     // Spec §5's order: pair, token and margin required; leverage 1..max; amount or precision;
     // insufficient balance; insufficient fee. Then the game's own rules.
     const symbol = body.symbol?.trim().toUpperCase();
@@ -206,7 +203,7 @@ export class GameService {
           tx,
         );
         await notifyPosition(tx, row.id);
-        const answer = this.view(row, pair.priceDp, lang);
+        const answer = this.view(row);
         await record?.commit(tx, answer);
         // The vault's row last: every open updates it, so it is held only until the commit.
         if (fee.gt(0)) {
@@ -269,7 +266,6 @@ export class GameService {
   async setTargets(
     userId: number,
     body: { id: string; takeProfit?: string | number | null; stopLoss?: string | number | null },
-    lang: Language,
   ): Promise<Position> {
     const pair = await this.pairOfPosition(userId, Number(body.id));
     return this.deps.db.transaction(async (tx) => {
@@ -290,7 +286,7 @@ export class GameService {
         stopLoss: stopLoss?.toFixed() ?? null,
       });
       await notifyPosition(tx, row.id);
-      return this.view(updated, pair.priceDp, lang);
+      return this.view(updated);
     });
   }
 
@@ -303,31 +299,27 @@ export class GameService {
   }
 
   /** POST /api/app/game/close: at the market's last price (kept), after the app's confirm. */
-  async close(userId: number, id: number, lang: Language, record?: IdempotencyRecord): Promise<Position> {
-    const pair = await this.pairOfPosition(userId, id);
+  async close(userId: number, id: number, record?: IdempotencyRecord): Promise<Position> {
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.lockPosition(tx, id);
       if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
       if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
       const tick = await this.deps.market.settlementTick(row.symbol, tx);
       const closed = await this.settleLocked(tx, row, tick, 'manual');
-      const answer = this.view(closed, pair.priceDp, lang);
+      const answer = this.view(closed);
       await record?.commit(tx, answer);
       return answer;
     });
   }
 
   /** An operator closes a position at the market's last price (`game:close ID`). */
-  async operatorClose(id: number, lang: Language): Promise<Position> {
-    const row0 = await repo.position(this.deps.db, id);
-    if (!row0) throw new AppError(404, 'not_found', 'game.positionNotFound');
-    const pair = await this.pair(row0.symbol);
+  async operatorClose(id: number): Promise<Position> {
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.lockPosition(tx, id);
       if (!row) throw new AppError(404, 'not_found', 'game.positionNotFound');
       if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
       const tick = await this.deps.market.settlementTick(row.symbol, tx);
-      return this.view(await this.settleLocked(tx, row, tick, 'operator'), pair?.priceDp ?? 4, lang);
+      return this.view(await this.settleLocked(tx, row, tick, 'operator'));
     });
   }
 
@@ -344,7 +336,7 @@ export class GameService {
       limit: query.pageSize,
     });
     return {
-      list: rows.map((row) => ({ ...this.view(row, 4, 'en-US'), email: row.email })),
+      list: rows.map((row) => ({ ...this.view(row), email: row.email })),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -412,36 +404,20 @@ export class GameService {
       ref: { type: 'game_position', id: row.id },
       memo: row.orderNo,
     };
-    const key = (part: string) => `position:${row.id}:close:${part}`;
-    if (result.lossConsumed.gt(0)) {
-      await this.deps.ledger.consumeFrozen(
-        { ...base, amount: result.lossConsumed, type: 'loss_consumed', causeKey: key('loss') },
-        tx,
-      );
-    }
-    if (result.feeFromFrozen.gt(0)) {
-      await this.deps.ledger.consumeFrozen(
-        { ...base, amount: result.feeFromFrozen, type: 'close_fee_from_frozen', causeKey: key('fee') },
-        tx,
-      );
-    }
-    if (result.unfrozen.gt(0)) {
-      await this.deps.ledger.unfreeze(
-        { ...base, amount: result.unfrozen, type: 'margin_unfreeze', causeKey: key('unfreeze') },
-        tx,
-      );
-    }
-    if (result.profitPaid.gt(0)) {
-      await this.deps.ledger.payFromVault(
-        { ...base, amount: result.profitPaid, type: 'profit_payout', causeKey: key('profit') },
-        tx,
-      );
-    }
-    if (result.feeRefund.gt(0)) {
-      await this.deps.ledger.payFromVault(
-        { ...base, amount: result.feeRefund, type: 'fee_refund_vault_short', causeKey: key('fee-refund') },
-        tx,
-      );
+    // Each part moves once (its cause key), in this order: the loss and the fee out of the frozen
+    // margin, the rest back to available, then what the vault pays.
+    const { ledger } = this.deps;
+    const moves = [
+      [result.lossConsumed, 'loss_consumed', 'loss', ledger.consumeFrozen],
+      [result.feeFromFrozen, 'close_fee_from_frozen', 'fee', ledger.consumeFrozen],
+      [result.unfrozen, 'margin_unfreeze', 'unfreeze', ledger.unfreeze],
+      [result.profitPaid, 'profit_payout', 'profit', ledger.payFromVault],
+      [result.feeRefund, 'fee_refund_vault_short', 'fee-refund', ledger.payFromVault],
+    ] as const;
+    for (const [amount, type, part, move] of moves) {
+      if (amount.gt(0)) {
+        await move.call(ledger, { ...base, amount, type, causeKey: `position:${row.id}:close:${part}` }, tx);
+      }
     }
     const closed = await repo.updatePosition(tx, row.id, {
       status: 'closed',
@@ -460,24 +436,20 @@ export class GameService {
     return closed;
   }
 
+  /** The margin token's decimals (the registry caches them; read through the transaction). */
   private async amountDp(token: string, tx: Queryable): Promise<number> {
-    const [row] = (
-      (await tx.execute(sql`select amount_dp from tokens where symbol = ${token}`)) as unknown as {
-        rows: { amount_dp: number }[];
-      }
-    ).rows;
-    return Number(row?.amount_dp ?? 6);
+    return (await this.deps.tokens.require(token, { allowDisabled: true, via: tx })).amountDp;
   }
 
   /**
    * Funding of one position whose time has come: N·rate from its margin to the vault (never more than
-   * the margin left), and the next time set. Answers whether it charged.
+   * the margin left), and the next time set. Answers the position as it is now, if it charged.
    */
-  async chargeFunding(id: number): Promise<boolean> {
+  async chargeFunding(id: number): Promise<repo.PositionRow | undefined> {
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.lockPosition(tx, id);
       const now = this.now();
-      if (!row || row.status !== 'open' || row.nextFundingAt > now) return false;
+      if (!row || row.status !== 'open' || row.nextFundingAt > now) return undefined;
       const dp = await this.amountDp(row.marginToken, tx);
       const remaining = new Decimal(row.margin).sub(row.fundingPaid);
       const due = Decimal.min(
@@ -498,12 +470,12 @@ export class GameService {
           tx,
         );
       }
-      await repo.updatePosition(tx, row.id, {
+      const charged = await repo.updatePosition(tx, row.id, {
         fundingPaid: new Decimal(row.fundingPaid).add(due).toFixed(),
         nextFundingAt: new Date(row.nextFundingAt.getTime() + row.fundingIntervalSeconds * 1000),
       });
       await notifyPosition(tx, row.id);
-      return true;
+      return charged;
     });
   }
 
@@ -522,9 +494,7 @@ export class GameService {
   async list(
     userId: number,
     query: { status: 'open' | 'closed'; symbol?: string | undefined; page: number; pageSize: number },
-    lang: Language,
   ) {
-    const dps = new Map((await repo.pairs(this.deps.db)).map((pair) => [pair.symbol, pair.priceDp]));
     const { rows, total } = await repo.userPositions(this.deps.db, {
       userId,
       status: query.status,
@@ -533,22 +503,21 @@ export class GameService {
       limit: query.pageSize,
     });
     return {
-      list: rows.map((row) => this.view(row, dps.get(row.symbol) ?? 4, lang)),
+      list: rows.map((row) => this.view(row)),
       total,
       page: query.page,
       pageSize: query.pageSize,
     };
   }
 
-  async detail(userId: number, id: number, lang: Language): Promise<Position> {
+  async detail(userId: number, id: number): Promise<Position> {
     const row = await repo.position(this.deps.db, id);
     if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
-    const pair = await this.pair(row.symbol);
-    return this.view(row, pair?.priceDp ?? 4, lang);
+    return this.view(row);
   }
 
   /** A position as the app shows it: open ones at the market's last price. */
-  view(row: repo.PositionRow, _priceDp: number, _lang: Language): Position {
+  view(row: repo.PositionRow): Position {
     const open = row.status === 'open';
     const terms = {
       side: row.side,
