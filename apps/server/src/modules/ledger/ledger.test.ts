@@ -15,7 +15,7 @@ import {
 } from '../../test/harness';
 import { chainAccount, userAccount, vaultAccount } from './accounts';
 import { runAudit } from './audit';
-import type { LedgerService } from './service';
+import { moves, type LedgerService } from './service';
 
 async function balanceOf(db: Database, userId: number, token: string) {
   const result = (await db.execute(
@@ -194,6 +194,59 @@ describeEachDatabase('ledger', (target) => {
         }),
       ).rejects.toThrow('caller failed');
       expect(await balanceOf(db.handle.db, user.id, 'ETH')).toEqual({ available: '0.7', frozen: '0.3' });
+      await expectAuditClean(db.handle.db);
+    });
+    it('moves several movements together in one statement, each posting its running balance', async () => {
+      const t = await db.app();
+      const ledger = t.app.services.ledger;
+      const user = await newUser(t, db.handle.db);
+      await ledger.adjust({ userId: user.id, token: 'USDT', amount: '10' });
+      await ledger.fundVault({ token: 'USDT', amount: '5' });
+      const vaultBefore = (await ledger.houseAccounts()).find(
+        (a) => a.kind === 'vault' && a.token === 'USDT',
+      )!;
+      const base = { userId: user.id, token: 'USDT', ref };
+      const [lock, fee] = await db.handle.db.transaction((tx) =>
+        ledger.moveAll(
+          [
+            moves.freeze({ ...base, amount: '4', type: 'margin_lock' }),
+            moves.debit({ ...base, amount: '0.5', type: 'game_open_fee', to: vaultAccount('USDT') }),
+          ],
+          tx,
+        ),
+      );
+      expect(lock!.postings.map((p) => [p.kind, p.availableAfter, p.frozenAfter])).toEqual([
+        ['user', '6', '4'],
+      ]);
+      expect(
+        fee!.postings
+          .map((p) => [p.kind, p.availableDelta, p.availableAfter])
+          .sort(([a], [b]) => a!.localeCompare(b!)),
+      ).toEqual([
+        ['user', '-0.5', '5.5'],
+        ['vault', '0.5', new Decimal(vaultBefore.available).add('0.5').toFixed()],
+      ]);
+
+      // The second step would take the frozen balance below zero, although the batch ends above it:
+      // refused, and the caller's transaction goes on with nothing written.
+      const outcome = await db.handle.db.transaction(async (tx) => {
+        const refused = await ledger
+          .moveAll(
+            [
+              moves.consumeFrozen({ ...base, amount: '5', type: 'loss_consumed' }),
+              moves.freeze({ ...base, amount: '2', type: 'margin_lock' }),
+            ],
+            tx,
+          )
+          .then(
+            () => 'moved',
+            (error: { reason?: string }) => error.reason,
+          );
+        await ledger.unfreeze({ ...base, amount: '1', type: 'margin_unfreeze' }, tx);
+        return refused;
+      });
+      expect(outcome).toBe('insufficient_balance');
+      expect(await balanceOf(db.handle.db, user.id, 'USDT')).toEqual({ available: '6.5', frozen: '3' });
       await expectAuditClean(db.handle.db);
     });
   });

@@ -115,7 +115,6 @@ export interface MovementHeader {
   refId: string | null;
   memo: string | null;
   causeKey: string | null;
-  now: Date;
 }
 
 export interface AccountDelta {
@@ -126,67 +125,134 @@ export interface AccountDelta {
   guarded: boolean;
 }
 
-/** The statement of writeMovement; `several` locks the accounts in id order first. */
-function writeMovementSql(several: boolean): string {
-  return `with v as (
-      select * from jsonb_to_recordset($1::jsonb) as v(id bigint, da numeric, df numeric, guarded boolean)
-    )${several ? ', l as (select a.id from accounts a where a.id in (select id from v) order by a.id for update)' : ''},
-    m as (
-      insert into ledger_movements (type, ref_type, ref_id, memo, cause_key, created_at)
-      select $2::text, $3::text, $4::text, $5::text, $6::text, $7::timestamptz
-      ${several ? 'where (select count(*) from l) = $8::int' : ''}
-      on conflict (cause_key) do nothing
-      returning id
-    ), u as (
-      update accounts a
-         set available = a.available + v.da, frozen = a.frozen + v.df, updated_at = $7::timestamptz
-        from v
-       where a.id = v.id and exists (select 1 from m)
-         and (not v.guarded or (a.available + v.da >= 0 and a.frozen + v.df >= 0))
-      returning a.id, a.token, a.available, a.frozen, v.da, v.df
-    )
+/**
+ * Movements in order, each with its header and its accounts' deltas, written by one statement:
+ * - the accounts are locked in id order, so movers never deadlock each other;
+ * - a guarded account (users, vaults) must stay at or above zero at every step of the batch, not
+ *   only at its end. Accounts the caller's transaction locked before this statement ($8) are
+ *   checked first, on their current balances, and a shortfall there writes nothing at all, so the
+ *   caller's transaction stays usable. The UPDATE's own WHERE checks every account again, on the
+ *   row's latest version; a shortfall found only there leaves the others moved (the caller rolls
+ *   back: this happens only in a movement's own transaction);
+ * - the headers are inserted (a cause key used before inserts nothing, and then nothing moves);
+ * - every posting carries its account's running balance after its movement, so the postings of a
+ *   batch read exactly like movements made one after another;
+ * - the balance notices go (on commit) in the same statement.
+ * Answers the postings, or the guarded accounts that would go below zero.
+ */
+const WRITE_MOVEMENTS = `with mv as (
+    select * from jsonb_to_recordset($1::jsonb)
+      as mv(n int, type text, ref_type text, ref_id text, memo text, cause_key text)
+  ), d as (
+    select * from jsonb_to_recordset($2::jsonb) as d(n int, id bigint, da numeric, df numeric, guarded boolean)
+  ), steps as (
+    select d.n, d.id, d.da, d.df, d.guarded,
+           sum(d.da) over (partition by d.id order by d.n) as cum_da,
+           sum(d.df) over (partition by d.id order by d.n) as cum_df
+      from d
+  ), acc as (
+    select id, sum(da) as da, sum(df) as df, bool_or(guarded) as guarded,
+           least(min(cum_da), 0) as low_da, least(min(cum_df), 0) as low_df
+      from steps group by id
+  ), bad as (
+    select a.id from accounts a join acc on acc.id = a.id
+     where a.id in (select x::bigint from jsonb_array_elements_text($8::jsonb) as x)
+       and acc.guarded and (a.available + acc.low_da < 0 or a.frozen + acc.low_df < 0)
+  ), l as (
+    select a.id from accounts a where a.id in (select id from acc) order by a.id for update
+  ), ids as (
+    select mv.*, nextval(pg_get_serial_sequence('ledger_movements', 'id')) as id
+      from mv where (select count(*) from l) = $3::int and not exists (select 1 from bad)
+  ), m as (
+    insert into ledger_movements (id, type, ref_type, ref_id, memo, cause_key, created_at)
+    overriding system value
+    select id, type, ref_type, ref_id, memo, cause_key, $4::timestamptz from ids order by n
+    on conflict (cause_key) do nothing
+    returning id
+  ), u as (
+    update accounts a
+       set available = a.available + acc.da, frozen = a.frozen + acc.df, updated_at = $4::timestamptz
+      from acc
+     where a.id = acc.id and (select count(*) from m) = $5::int
+       and (not acc.guarded or (a.available + acc.low_da >= 0 and a.frozen + acc.low_df >= 0))
+    returning a.id, a.token, a.available - acc.da as available_before, a.frozen - acc.df as frozen_before
+  ), told as (
+    select pg_notify($6::text, x) from jsonb_array_elements_text($7::jsonb) as x
+     where (select count(*) from u) = $3::int
+  ), p as (
     insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
-    select m.id, u.id, u.token, u.da, u.df, u.available, u.frozen from u cross join m
-    where (select count(*) from u) = $8::int
-    returning movement_id, id, account_id, available_delta::text as available_delta, frozen_delta::text as frozen_delta,
-              available_after::text as available_after, frozen_after::text as frozen_after`;
-}
-const WRITE_ONE = writeMovementSql(false);
-const WRITE_SEVERAL = writeMovementSql(true);
+    select ids.id, s.id, u.token, s.da, s.df, u.available_before + s.cum_da, u.frozen_before + s.cum_df
+      from steps s join ids on ids.n = s.n join u on u.id = s.id
+     where (select count(*) from u) = $3::int and (select count(*) from told) >= 0
+     order by s.n, s.id
+    returning movement_id, id, account_id, available_delta, frozen_delta, available_after, frozen_after
+  )
+  select movement_id, id, account_id, available_delta::text as available_delta, frozen_delta::text as frozen_delta,
+         available_after::text as available_after, frozen_after::text as frozen_after, false as short
+    from p
+  union all
+  select null, null, bad.id, null, null, null, null, true from bad
+  union all
+  select null, null, acc.id, null, null, null, null, true from acc
+   where acc.guarded and (select count(*) from m) = $5::int and acc.id not in (select id from u)`;
 
 /**
- * Writes a movement in one statement: the header, the deltas applied to the accounts by guarded
- * updates (a user or vault balance never goes below zero), and one posting per account with the
- * balances after. A movement of several accounts first locks them in id order, so movers never
- * deadlock each other; a single account is locked by its update. Answers the postings, or none
- * when the cause key was used before (nothing written) or an account would go below zero (other
- * legs may be applied: the caller must roll back).
+ * Writes movements (see WRITE_MOVEMENTS) and tells `notify.users` on `notify.channel` when the
+ * transaction commits. Answers each movement's id and postings, in order; or the guarded accounts
+ * that would go below zero (nothing written when they are among `checkFirst`; otherwise the other
+ * accounts may have moved: the caller must roll back); or
+ * undefined when a cause key was used before (nothing moved; the headers of the other movements may
+ * be written: the caller must roll back unless every one was a replay).
  */
-export async function writeMovement(
+export async function writeMovements(
   db: Queryable,
-  header: MovementHeader,
-  deltas: AccountDelta[],
-): Promise<{ movementId: number; postings: PostingRow[] } | undefined> {
-  const several = deltas.length > 1;
-  const rows = await queryPreparedRows<RawPosting & { movement_id: string | number }>(
+  movements: { header: MovementHeader; deltas: AccountDelta[] }[],
+  now: Date,
+  notify: { channel: string; users: number[] },
+  /** Guarded accounts that could go below zero and this transaction locked before the statement. */
+  checkFirst: number[],
+): Promise<{ movementId: number; postings: PostingRow[] }[] | { short: number[] } | undefined> {
+  const accountIds = new Set(movements.flatMap((m) => m.deltas.map((d) => d.accountId)));
+  const rows = await queryPreparedRows<RawPosting & { movement_id: string | number; short: boolean }>(
     db,
-    several ? 'ledger_write_several' : 'ledger_write_one',
-    several ? WRITE_SEVERAL : WRITE_ONE,
+    'ledger_write_movements',
+    WRITE_MOVEMENTS,
     [
       JSON.stringify(
-        deltas.map((d) => ({ id: d.accountId, da: d.available, df: d.frozen, guarded: d.guarded })),
+        movements.map(({ header }, n) => ({
+          n,
+          type: header.type,
+          ref_type: header.refType,
+          ref_id: header.refId,
+          memo: header.memo,
+          cause_key: header.causeKey,
+        })),
       ),
-      header.type,
-      header.refType,
-      header.refId,
-      header.memo,
-      header.causeKey,
-      header.now.toISOString(),
-      deltas.length,
+      JSON.stringify(
+        movements.flatMap(({ deltas }, n) =>
+          deltas.map((d) => ({ n, id: d.accountId, da: d.available, df: d.frozen, guarded: d.guarded })),
+        ),
+      ),
+      accountIds.size,
+      now.toISOString(),
+      movements.length,
+      notify.channel,
+      JSON.stringify(notify.users.map(String)),
+      JSON.stringify(checkFirst.map(String)),
     ],
   );
   if (rows.length === 0) return undefined;
-  return { movementId: Number(rows[0]!.movement_id), postings: rows.map(toPosting) };
+  if (rows[0]!.short) return { short: rows.map((row) => Number(row.account_id)) };
+  const byMovement = new Map<number, PostingRow[]>();
+  for (const row of rows) {
+    const id = Number(row.movement_id);
+    const list = byMovement.get(id) ?? [];
+    list.push(toPosting(row));
+    byMovement.set(id, list);
+  }
+  return [...byMovement]
+    .sort(([a], [b]) => a - b)
+    .map(([movementId, postings]) => ({ movementId, postings: postings.sort((x, y) => x.id - y.id) }));
 }
 
 /** A movement found by its cause key, with its postings. */
@@ -206,6 +272,47 @@ export async function findMovementByCause(db: Queryable, causeKey: string) {
     createdAt: new Date(movement.created_at),
     postings: postings.map(toPosting),
   };
+}
+
+/**
+ * Balances of the first `locking` accounts, locked one after the other in the order given, and of
+ * the rest unlocked. Each lock is a plain one-row SELECT ... FOR UPDATE: PostgreSQL answers it with
+ * the row's latest version (a lock taken under a join may answer an older one).
+ */
+export async function balancesIn(
+  db: Queryable,
+  keys: { owner: string; token: string }[],
+  locking: number,
+): Promise<(AccountRow & { locked: boolean })[]> {
+  // One fixed text per shape (so many locked, so many read), prepared once per connection.
+  const one = (i: number, lock: boolean) =>
+    `select id, kind, owner, user_id, token, available::text as available, frozen::text as frozen,
+            ${lock} as locked
+       from accounts where owner = $${2 * i + 1} and token = $${2 * i + 2}${lock ? ' for update' : ''}`;
+  const locks = keys.slice(0, locking).map((_, i) => `l${i} as (${one(i, true)})`);
+  const parts = [
+    ...locks.map((_, i) => `select * from l${i}`),
+    ...keys.slice(locking).map((_, i) => `(${one(locking + i, false)})`),
+  ];
+  const text = `${locks.length > 0 ? `with ${locks.join(', ')} ` : ''}${parts.join(' union all ')}`;
+  const rows = await queryPreparedRows<RawAccount & { locked: boolean }>(
+    db,
+    `ledger_balances_${locking}_${keys.length - locking}`,
+    text,
+    keys.flatMap((key) => [key.owner, key.token]),
+  );
+  return rows.map((row) => ({ ...toAccount(row), locked: row.locked }));
+}
+
+/** Accounts by id, locked in id order until the transaction ends. */
+export async function lockAccounts(db: Queryable, ids: number[]): Promise<AccountRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<RawAccount>(
+    db,
+    sql`select id, kind, owner, user_id, token, available::text as available, frozen::text as frozen
+        from accounts where id in ${ids} order by id for update`,
+  );
+  return rows.map(toAccount);
 }
 
 /** Accounts by id (no lock). */

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type { BusinessType } from '@tradeflip/contract';
 import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
-import { sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { BALANCES_CHANNEL } from '../../db/notifications';
 import { sqlState } from '../../db/rows';
@@ -82,6 +81,69 @@ export interface UserMoveOptions {
   causeKey?: string;
 }
 
+/**
+ * The usual movements as requests, to move several together (`moveAll`); the service's methods of
+ * the same names move one at once.
+ */
+export const moves = {
+  /** Adds to a user's available balance, taken from `from` (default: the operator's equity). */
+  credit(options: UserMoveOptions & { from?: AccountRef }): MoveRequest {
+    const amount = positive(options.amount);
+    return request(options, [
+      { account: userAccount(options.userId, options.token), available: amount },
+      { account: options.from ?? equityAccount(options.token), available: amount.neg() },
+    ]);
+  },
+  /** Takes from a user's available balance, to `to` (default: the operator's equity). */
+  debit(options: UserMoveOptions & { to?: AccountRef }): MoveRequest {
+    const amount = positive(options.amount);
+    return request(options, [
+      { account: userAccount(options.userId, options.token), available: amount.neg() },
+      { account: options.to ?? equityAccount(options.token), available: amount },
+    ]);
+  },
+  /** available → frozen (margin lock, bet freeze, withdrawal request). */
+  freeze(options: UserMoveOptions): MoveRequest {
+    const amount = positive(options.amount);
+    return request(options, [
+      { account: userAccount(options.userId, options.token), available: amount.neg(), frozen: amount },
+    ]);
+  },
+  /** frozen → available (margin unfreeze, refunds, rejected withdrawal). */
+  unfreeze(options: UserMoveOptions): MoveRequest {
+    const amount = positive(options.amount);
+    return request(options, [
+      { account: userAccount(options.userId, options.token), available: amount, frozen: amount.neg() },
+    ]);
+  },
+  /** frozen → the vault, or `to` (loss consumed, fees from frozen funds, a sent withdrawal → chain). */
+  consumeFrozen(options: UserMoveOptions & { to?: AccountRef }): MoveRequest {
+    const amount = positive(options.amount);
+    return request(options, [
+      { account: userAccount(options.userId, options.token), frozen: amount.neg() },
+      { account: options.to ?? vaultAccount(options.token), available: amount },
+    ]);
+  },
+  /** The vault → a user's available balance (profit payout, rewards). Refused when the vault is short. */
+  payFromVault(options: UserMoveOptions): MoveRequest {
+    const amount = positive(options.amount);
+    return request(options, [
+      { account: vaultAccount(options.token), available: amount.neg() },
+      { account: userAccount(options.userId, options.token), available: amount },
+    ]);
+  },
+};
+
+function request(options: UserMoveOptions, legs: Leg[]): MoveRequest {
+  return {
+    type: options.type,
+    ref: options.ref,
+    ...(options.memo !== undefined && { memo: options.memo }),
+    ...(options.causeKey !== undefined && { causeKey: options.causeKey }),
+    legs,
+  };
+}
+
 /** A refused movement: `account` would go below zero. */
 export class InsufficientBalanceError extends AppError {
   constructor(
@@ -142,11 +204,32 @@ function positive(value: Amount): Decimal {
   return amount;
 }
 
-/** Thrown inside the transaction when an account would go below zero; rolls it back. */
+/**
+ * Thrown inside the transaction when an account would go below zero. Other accounts of the movement
+ * may have moved already: the transaction rolls back (the error leaves it), so nothing is written.
+ */
 class Refused extends Error {
   constructor(readonly guardedAccountIds: number[]) {
     super('refused');
   }
+}
+
+/** Guarded accounts some step of these deltas (in order) takes below where it started. */
+function atRisk(deltas: repo.AccountDelta[]): number[] {
+  const running = new Map<number, { available: Decimal; frozen: Decimal; falls: boolean }>();
+  for (const delta of deltas) {
+    if (!delta.guarded) continue;
+    const step = running.get(delta.accountId) ?? {
+      available: new Decimal(0),
+      frozen: new Decimal(0),
+      falls: false,
+    };
+    step.available = step.available.add(delta.available);
+    step.frozen = step.frozen.add(delta.frozen);
+    if (step.available.isNegative() || step.frozen.isNegative()) step.falls = true;
+    running.set(delta.accountId, step);
+  }
+  return [...running].filter(([, step]) => step.falls).map(([id]) => id);
 }
 
 /** Account ids by owner and token: accounts are never deleted, so known ids stay valid. */
@@ -163,6 +246,8 @@ interface PlannedLeg {
 
 /** The users a transaction already told about (their balances moved). */
 const notified = new WeakMap<object, Set<number>>();
+/** The accounts a transaction holds locked (until it ends). */
+const lockedBy = new WeakMap<object, Set<number>>();
 
 export class LedgerService {
   constructor(
@@ -177,27 +262,37 @@ export class LedgerService {
 
   private readonly accountCache = new Map<string, repo.AccountRow>();
 
-  /**
-   * Moves money: every leg's deltas are applied to its account and posted, all or nothing. Runs in
-   * `tx` when given (inside a savepoint: a refusal leaves the caller's transaction usable),
-   * otherwise in its own transaction, retried on a deadlock or serialisation failure.
-   */
+  /** Moves money: one movement (see moveAll). */
   async move(request: MoveRequest, tx?: Transaction): Promise<Movement> {
-    const legs = await this.plan(request, tx);
+    const [movement] = await this.moveAll([request], tx);
+    return movement!;
+  }
+
+  /**
+   * Moves money: every leg's deltas are applied to its account and posted, all or nothing. Several
+   * movements go together, in order, in one statement (an open's margin and fee, a close's parts).
+   * Runs in `tx` when given, otherwise in its own transaction, retried on a deadlock or serialisation
+   * failure. A refusal (InsufficientBalanceError) must end the caller's transaction, as it does when
+   * it leaves `db.transaction`; a replay (every cause key used before) changes nothing.
+   */
+  async moveAll(requests: MoveRequest[], tx?: Transaction): Promise<Movement[]> {
+    if (requests.length === 0) return [];
+    const planned: PlannedLeg[][] = [];
+    for (const request of requests) planned.push(await this.plan(request, tx));
     // Accounts are found (and, on their first money, created) before the movement's transaction,
     // so creating one never holds locks that movers wait for.
     const accounts = await this.accounts(
-      legs.map((leg) => leg.key),
+      planned.flat().map((leg) => leg.key),
       tx,
     );
     try {
-      if (tx)
-        return await tx.transaction((savepoint) => this.execute(savepoint, request, legs, accounts, tx));
+      if (tx) return await this.execute(tx, requests, planned, accounts, false);
       return await this.retrying(() =>
-        this.deps.db.transaction((own) => this.execute(own, request, legs, accounts, own)),
+        this.deps.db.transaction((own) => this.execute(own, requests, planned, accounts, true)),
       );
     } catch (error) {
-      if (error instanceof Refused) throw await this.refusal(legs, accounts, error.guardedAccountIds, tx);
+      if (error instanceof Refused)
+        throw await this.refusal(planned.flat(), accounts, error.guardedAccountIds, tx);
       if (sqlState(error) === '22003') throw tooLarge();
       throw error;
     }
@@ -295,90 +390,32 @@ export class LedgerService {
 
   /** Adds to a user's available balance, taken from `from` (default: the operator's equity). */
   async credit(options: UserMoveOptions & { from?: AccountRef }, tx?: Transaction): Promise<Movement> {
-    const amount = positive(options.amount);
-    return this.move(
-      {
-        ...options,
-        legs: [
-          { account: userAccount(options.userId, options.token), available: amount },
-          { account: options.from ?? equityAccount(options.token), available: amount.neg() },
-        ],
-      },
-      tx,
-    );
+    return this.move(moves.credit(options), tx);
   }
 
   /** Takes from a user's available balance, to `to` (default: the operator's equity). */
   async debit(options: UserMoveOptions & { to?: AccountRef }, tx?: Transaction): Promise<Movement> {
-    const amount = positive(options.amount);
-    return this.move(
-      {
-        ...options,
-        legs: [
-          { account: userAccount(options.userId, options.token), available: amount.neg() },
-          { account: options.to ?? equityAccount(options.token), available: amount },
-        ],
-      },
-      tx,
-    );
+    return this.move(moves.debit(options), tx);
   }
 
   /** available → frozen (margin lock, bet freeze, withdrawal request). */
   async freeze(options: UserMoveOptions, tx?: Transaction): Promise<Movement> {
-    const amount = positive(options.amount);
-    return this.move(
-      {
-        ...options,
-        legs: [
-          { account: userAccount(options.userId, options.token), available: amount.neg(), frozen: amount },
-        ],
-      },
-      tx,
-    );
+    return this.move(moves.freeze(options), tx);
   }
 
   /** frozen → available (margin unfreeze, refunds, rejected withdrawal). */
   async unfreeze(options: UserMoveOptions, tx?: Transaction): Promise<Movement> {
-    const amount = positive(options.amount);
-    return this.move(
-      {
-        ...options,
-        legs: [
-          { account: userAccount(options.userId, options.token), available: amount, frozen: amount.neg() },
-        ],
-      },
-      tx,
-    );
+    return this.move(moves.unfreeze(options), tx);
   }
 
   /** frozen → the vault, or `to` (loss consumed, fees from frozen funds, a sent withdrawal → chain). */
   async consumeFrozen(options: UserMoveOptions & { to?: AccountRef }, tx?: Transaction): Promise<Movement> {
-    const amount = positive(options.amount);
-    return this.move(
-      {
-        ...options,
-        legs: [
-          { account: userAccount(options.userId, options.token), frozen: amount.neg() },
-          { account: options.to ?? vaultAccount(options.token), available: amount },
-        ],
-      },
-      tx,
-    );
+    return this.move(moves.consumeFrozen(options), tx);
   }
 
   /** The vault → a user's available balance (profit payout, rewards). Refused when the vault is short. */
   async payFromVault(options: UserMoveOptions, tx?: Transaction): Promise<Movement> {
-    const amount = positive(options.amount);
-    return this.move(
-      {
-        ...options,
-        legs: [
-          { account: vaultAccount(options.token), available: amount.neg() },
-          { account: userAccount(options.userId, options.token), available: amount },
-        ],
-      },
-      tx,
-    );
+    return this.move(moves.payFromVault(options), tx);
   }
 
   /** An operator's correction, + or −, against equity; a user's balance never goes below zero. */
@@ -494,6 +531,37 @@ export class LedgerService {
     return balances.lockedAvailable(tx, userId, token);
   }
 
+  /**
+   * Balances of accounts in `tx` ('0' for an account that has none yet): those in `lock` locked
+   * until it ends, one after the other in the order given (callers lock a user's account before a
+   * vault), those in `read` as they are. One statement: to decide on balances (an open's checks, a
+   * close's vault payout) and then move money from them in the same transaction.
+   */
+  async balancesIn(
+    tx: Transaction,
+    accounts: { lock: AccountRef[]; read?: AccountRef[] },
+  ): Promise<{ available: Decimal; frozen: Decimal }[]> {
+    const refs = [...accounts.lock, ...(accounts.read ?? [])];
+    const rows = await repo.balancesIn(
+      tx,
+      refs.map((ref) => ({ owner: ownerOf(ref), token: ref.token })),
+      accounts.lock.length,
+    );
+    const held = lockedBy.get(tx) ?? new Set<number>();
+    lockedBy.set(tx, held);
+    for (const row of rows) if (row.locked) held.add(row.id);
+    return refs.map((ref) => {
+      const row = rows.find((r) => r.owner === ownerOf(ref) && r.token === ref.token);
+      return { available: new Decimal(row?.available ?? 0), frozen: new Decimal(row?.frozen ?? 0) };
+    });
+  }
+
+  /** An account's available balance now ('0' when it has none yet), e.g. a vault's. */
+  async availableIn(ref: AccountRef, db: Queryable = this.deps.db): Promise<Decimal> {
+    const [row] = await repo.findAccounts(db, [this.keyOf(ref)]);
+    return new Decimal(row?.available ?? 0);
+  }
+
   /** Vaults, chain accounts and equity. */
   houseAccounts() {
     return balances.houseAccounts(this.deps.db);
@@ -562,63 +630,86 @@ export class LedgerService {
 
   private async execute(
     tx: Transaction,
-    request: MoveRequest,
-    legs: PlannedLeg[],
+    requests: MoveRequest[],
+    planned: PlannedLeg[][],
     accounts: Map<string, repo.AccountRow>,
-    /** The outermost transaction (the caller's, or this movement's own): notices go once per it. */
-    root: object,
-  ): Promise<Movement> {
+    /** The movements' own transaction (a refusal rolls it back), or the caller's. */
+    own: boolean,
+  ): Promise<Movement[]> {
     const now = this.deps.clock.now();
-    const deltas = legs.map((leg) => {
-      const account = accounts.get(accountKey(leg.key));
-      if (!account) throw new Error(`ledger: account ${accountKey(leg.key)} is missing`);
-      return {
-        accountId: account.id,
-        available: leg.available.toFixed(),
-        frozen: leg.frozen.toFixed(),
-        guarded: mustStayNonNegative(account.kind),
-      };
-    });
-    const written = await repo.writeMovement(
-      tx,
-      {
+    const movements = requests.map((request, n) => ({
+      header: {
         type: request.type,
         refType: request.ref.type,
         refId: request.ref.id === undefined || request.ref.id === null ? null : String(request.ref.id),
         memo: request.memo ?? null,
         causeKey: request.causeKey ?? null,
-        now,
       },
-      deltas,
-    );
-    if (!written) {
-      // Nothing posted: the cause moved money before (its movement has postings), or an account
-      // would go below zero (the caller's rollback undoes what was applied).
-      const first = request.causeKey ? await repo.findMovementByCause(tx, request.causeKey) : undefined;
-      if (first && first.postings.length > 0) {
-        return { ...first, postings: await this.describe(tx, first.postings), replayed: true };
-      }
-      throw new Refused(deltas.filter((d) => d.guarded).map((d) => d.accountId));
-    }
-    const byId = new Map([...accounts.values()].map((account) => [account.id, account]));
+      deltas: planned[n]!.map((leg) => {
+        const account = accounts.get(accountKey(leg.key));
+        if (!account) throw new Error(`ledger: account ${accountKey(leg.key)} is missing`);
+        return {
+          accountId: account.id,
+          available: leg.available.toFixed(),
+          frozen: leg.frozen.toFixed(),
+          guarded: mustStayNonNegative(account.kind),
+        };
+      }),
+    }));
     // Tell every API process, once this transaction commits (never if it rolls back), whose balances
-    // moved: their WebSocket pushes `balances` to that user's screens. PostgreSQL delivers a channel's
-    // identical payloads once per transaction, so a batch of movements is one message per user.
-    // Once per user and outermost transaction: one round trip saved for every further movement of
-    // the same user in it (an open's margin and fee).
-    const told = notified.get(root) ?? new Set<number>();
-    notified.set(root, told);
-    for (const userId of new Set([...accounts.values()].flatMap((account) => account.userId ?? []))) {
-      if (told.has(userId)) continue;
-      told.add(userId);
-      await tx.execute(sql`select pg_notify(${BALANCES_CHANNEL}, ${String(userId)})`);
+    // moved: their WebSocket pushes `balances` to that user's screens. Once per user and transaction:
+    // a batch of movements, or several in one transaction, is one message per user.
+    const told = notified.get(tx) ?? new Set<number>();
+    notified.set(tx, told);
+    const users = [...new Set([...accounts.values()].flatMap((account) => account.userId ?? []))].filter(
+      (userId) => !told.has(userId),
+    );
+    // In a caller's transaction a refusal must write nothing: the accounts that could go below zero
+    // are locked before the statement (most callers locked them already, reading their balances),
+    // so the statement checks them on balances no one else can change.
+    let checkFirst: number[] = [];
+    if (own === false) {
+      checkFirst = atRisk(movements.flatMap((m) => m.deltas));
+      const held = lockedBy.get(tx) ?? new Set<number>();
+      lockedBy.set(tx, held);
+      const missing = checkFirst.filter((id) => !held.has(id));
+      if (missing.length > 0) {
+        await repo.lockAccounts(tx, missing);
+        for (const id of missing) held.add(id);
+      }
     }
-    return {
-      id: written.movementId,
+    const written = await repo.writeMovements(
+      tx,
+      movements,
+      now,
+      { channel: BALANCES_CHANNEL, users },
+      checkFirst,
+    );
+    if (!written) return this.replayed(tx, requests);
+    if ('short' in written) throw new Refused(written.short);
+    for (const userId of users) told.add(userId);
+    const byId = new Map([...accounts.values()].map((account) => [account.id, account]));
+    return written.map((movement) => ({
+      id: movement.movementId,
       createdAt: now,
       replayed: false,
-      postings: written.postings.map((row) => this.toPosting(row, byId.get(row.accountId)!)),
-    };
+      postings: movement.postings.map((row) => this.toPosting(row, byId.get(row.accountId)!)),
+    }));
+  }
+
+  /** Nothing moved: every cause moved money before (answer those movements), or some did. */
+  private async replayed(tx: Transaction, requests: MoveRequest[]): Promise<Movement[]> {
+    const replays: Movement[] = [];
+    for (const request of requests) {
+      const first = request.causeKey ? await repo.findMovementByCause(tx, request.causeKey) : undefined;
+      if (!first || first.postings.length === 0) {
+        throw new Error(
+          'ledger: some movements of this batch were made before; its transaction must roll back',
+        );
+      }
+      replays.push({ ...first, postings: await this.describe(tx, first.postings), replayed: true });
+    }
+    return replays;
   }
 
   private async describe(db: Queryable, rows: repo.PostingRow[]): Promise<Posting[]> {
