@@ -283,7 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts,
     market,
     listen: options.listen,
-    positionNotice: (id: number) => game.notice(id),
+    positionNotice: (payload: string) => GameService.notice(payload),
     ...(options.webSocket ?? {}),
   });
   await app.register(adminMarketRoutes, { market });

@@ -23,7 +23,7 @@ export interface WebSocketOptions {
   /** The database's LISTEN: whose balances moved, after each commit (the `user` channel's events). */
   listen?: Listen | undefined;
   /** A position the game notified about: whose it is and what became of it. */
-  positionNotice?: (id: number) => Promise<{ userId: number; message: WsServerMessage } | undefined>;
+  positionNotice?: (payload: string) => { userId: number; message: WsServerMessage } | undefined;
   /** Unsent bytes a client may have queued before it is dropped. */
   maxBufferedBytes?: number;
   /** How often clients are pinged; one that missed the last ping is dropped. */
@@ -138,10 +138,8 @@ export const webSocketPlugin = fp<WebSocketOptions>(
     await balances;
     const positions = options.positionNotice
       ? options.listen?.(POSITIONS_CHANNEL, (payload) => {
-          if (!/^\d+$/.test(payload)) return;
-          options.positionNotice!(Number(payload))
-            .then((notice) => notice && hub.broadcast(`user:${notice.userId}`, notice.message))
-            .catch(() => undefined);
+          const notice = options.positionNotice!(payload);
+          if (notice) hub.broadcast(`user:${notice.userId}`, notice.message);
         })
       : undefined;
     await positions;

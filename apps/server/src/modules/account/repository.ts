@@ -2,6 +2,7 @@
 // transaction, so services decide what runs atomically.
 import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { queryPreparedRows } from '../../db/rows';
 import { sessions, users, verificationCodes, type SessionRevokeReason } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,7 +28,12 @@ export async function findUserByInviteCode(db: Queryable, inviteCode: string): P
  * (an update of the row) waits for it, and one committed before it is seen.
  */
 export async function lockUserStatus(db: Queryable, id: number): Promise<UserRow['status'] | undefined> {
-  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, id)).for('share');
+  const [row] = await queryPreparedRows<{ status: UserRow['status'] }>(
+    db,
+    'account_lock_user_status',
+    'select status from users where id = $1 for share',
+    [id],
+  );
   return row?.status;
 }
 
@@ -121,20 +127,47 @@ export async function insertSession(
   });
 }
 
-/** The session of a token hash with its user's status. */
+const FIND_SESSION = `select s.id as session_id, s.expires_at, s.revoked_at, u.id, u.email, u.password_hash,
+    u.invite_code, u.inviter_id, u.language, u.status, u.frozen_at, u.created_at, u.updated_at
+  from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`;
+
+/** The session of a token hash with its user (every signed-in request: a prepared statement). */
 export async function findSession(db: Queryable, tokenHash: string) {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      user: users,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  return row;
+  const [row] = await queryPreparedRows<{
+    session_id: string | number;
+    expires_at: Date | string;
+    revoked_at: Date | string | null;
+    id: string | number;
+    email: string;
+    password_hash: string;
+    invite_code: string;
+    inviter_id: string | number | null;
+    language: UserRow['language'];
+    status: UserRow['status'];
+    frozen_at: Date | string | null;
+    created_at: Date | string;
+    updated_at: Date | string;
+  }>(db, 'account_find_session', FIND_SESSION, [tokenHash]);
+  if (!row) return undefined;
+  const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+  const user: UserRow = {
+    id: Number(row.id),
+    email: row.email,
+    passwordHash: row.password_hash,
+    inviteCode: row.invite_code,
+    inviterId: row.inviter_id === null ? null : Number(row.inviter_id),
+    language: row.language,
+    status: row.status,
+    frozenAt: row.frozen_at === null ? null : date(row.frozen_at),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+  };
+  return {
+    sessionId: Number(row.session_id),
+    expiresAt: date(row.expires_at),
+    revokedAt: row.revoked_at === null ? null : date(row.revoked_at),
+    user,
+  };
 }
 
 export async function revokeSession(

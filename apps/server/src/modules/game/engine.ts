@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../clock';
 import type { MarketService, TickBatch } from '../market/service';
 import * as repo from './repository';
-import { GameService, POSITIONS_CHANNEL } from './service';
+import { GameService, POSITIONS_CHANNEL, parseNotice } from './service';
 import { TriggerIndex, type IndexedPosition } from './trigger-index';
 
 export interface EngineLog {
@@ -59,7 +59,8 @@ export class GameEngine {
   async attach(listen: Listen | undefined): Promise<void> {
     this.stopTicks = this.deps.market.onTick((batch) => this.onTick(batch));
     this.stopListening = await listen?.(POSITIONS_CHANNEL, (payload) => {
-      if (/^\d+$/.test(payload)) void this.enqueue(() => this.refresh(Number(payload)));
+      const notice = parseNotice(payload);
+      if (notice) void this.enqueue(() => this.refresh(notice.id));
     });
   }
 
@@ -74,7 +75,16 @@ export class GameEngine {
     if (this.leading) return this.idle();
     this.leading = true;
     return this.enqueue(async () => {
-      for (const row of await repo.openPositions(this.deps.db)) this.index.upsert(toIndexed(row));
+      const symbols = new Set<string>();
+      for (const row of await repo.openPositions(this.deps.db)) {
+        this.index.upsert(toIndexed(row));
+        symbols.add(row.symbol);
+      }
+      // What the market crossed while no one led closes now, at its last tick.
+      for (const symbol of symbols) {
+        const last = this.deps.market.lastPrice(symbol);
+        if (last && !last.stale) this.settleCrossed({ symbol, price: last.price, time: last.time });
+      }
     });
   }
 
@@ -107,27 +117,39 @@ export class GameEngine {
 
   private onTick(batch: TickBatch): void {
     if (!this.leading) return;
-    for (const tick of batch.ticks) {
-      for (const { position, reason } of this.index.crossed(tick.symbol, tick.price)) {
-        void this.enqueue(async () => {
-          try {
-            if (await this.deps.game.settle(position.id, tick, reason)) this.settled += 1;
-          } catch (error) {
-            // Not closed (the database, say): back in the index, tried again at the next tick.
-            this.index.upsert(position);
-            throw error;
-          }
-        });
-      }
+    for (const tick of batch.ticks) this.settleCrossed(tick);
+  }
+
+  /** Closes every indexed position `tick` crosses, at that tick. */
+  private settleCrossed(tick: { symbol: string; price: string; time: number }): void {
+    for (const { position, reason } of this.index.crossed(tick.symbol, tick.price)) {
+      void this.enqueue(async () => {
+        try {
+          if (await this.deps.game.settle(position.id, tick, reason)) this.settled += 1;
+        } catch (error) {
+          // Not closed (the database, say): back in the index, tried again at the next tick.
+          this.index.upsert(position);
+          throw error;
+        }
+      });
     }
   }
 
-  /** A position changed somewhere: index its new state, or drop it once closed. */
+  /**
+   * A position changed somewhere: index its new state, or drop it once closed. One the last tick
+   * already crosses (it moved past between the open and this notice) closes at that tick now,
+   * rather than at the next tick, which a pinned or quiet market may not send.
+   */
   private async refresh(id: number): Promise<void> {
     if (!this.leading) return;
     const row = await repo.position(this.deps.db, id);
-    if (!row || row.status !== 'open') this.index.remove(id);
-    else this.index.upsert(toIndexed(row));
+    if (!row || row.status !== 'open') {
+      this.index.remove(id);
+      return;
+    }
+    this.index.upsert(toIndexed(row));
+    const last = this.deps.market.lastPrice(row.symbol);
+    if (last && !last.stale) this.settleCrossed({ symbol: row.symbol, price: last.price, time: last.time });
   }
 
   /** Charges funding of every position due (the leader's loop calls it). */

@@ -316,6 +316,28 @@ describeEachDatabase('the contract game', (target) => {
     await expectAuditClean(db.handle.db);
   });
 
+  it('a price crossed while no engine led closes at that tick when one leads, without another tick', async () => {
+    const user = await player('100');
+    await price('BTCUSDT', '60000');
+    const opened = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 });
+    const id = (opened.body.data as unknown as Position).id;
+    const engine = t.app.services.gameEngine;
+    engine.follow();
+    // Long at 60000, 100x liquidates at 59430; the market passes it while no one leads.
+    clock.advance(0.25);
+    await t.app.services.market.pin('BTCUSDT', '59400');
+    await engine.idle();
+    expect((await positionOf(user.token, id)).status).toBe('open');
+    await engine.lead();
+    await engine.idle();
+    expect(await positionOf(user.token, id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'liquidation',
+      closePrice: '59400',
+    });
+    await expectAuditClean(db.handle.db);
+  });
+
   it('operators see positions and the exposure, and close a position at the last price', async () => {
     const user = await player('100');
     await price('SOLUSDT', '200');

@@ -6,7 +6,14 @@
 // closed. Money moves only through the ledger; the formulas are packages/money's perpetual.ts.
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { CloseReason, GamePair, OpenPositionBody, Position, WsServerMessage } from '@tradeflip/contract';
+import {
+  closeReasons,
+  type CloseReason,
+  type GamePair,
+  type OpenPositionBody,
+  type Position,
+  type WsServerMessage,
+} from '@tradeflip/contract';
 import type { MessageKey } from '@tradeflip/i18n';
 import {
   Decimal,
@@ -28,8 +35,8 @@ import { POSITIONS_CHANNEL } from '../../db/notifications';
 import { AppError } from '../../plugins/errors';
 import type { IdempotencyRecord } from '../../plugins/idempotency';
 import type { AccountService } from '../account/service';
-import { InsufficientBalanceError, type LedgerService } from '../ledger/service';
-import { vaultAccount } from '../ledger/accounts';
+import { InsufficientBalanceError, moves, type LedgerService } from '../ledger/service';
+import { userAccount, vaultAccount } from '../ledger/accounts';
 import type { MarketService } from '../market/service';
 import type { TokenRegistry } from '../token/registry';
 import * as repo from './repository';
@@ -144,38 +151,49 @@ export class GameService {
     const takeProfit = this.priceOf(body.takeProfit, 'takeProfit', pair.priceDp);
     const stopLoss = this.priceOf(body.stopLoss, 'stopLoss', pair.priceDp);
     const fee = openFeeOf(margin, leverage, pair.openFeeRate, pair.amountDp);
-    const available = new Decimal(await this.deps.ledger.availableOf(userId, pair.marginToken));
-    if (available.lt(margin)) throw insufficientBalance();
-    if (available.lt(margin.add(fee))) throw insufficientFee(fee, pair.marginToken);
-    if (liquidatableAtOpen(leverage, pair.mmr)) {
-      throw fieldError('leverage', 'game.leverageTooHigh', {
-        max: highestSafeLeverage(pair.mmr, pair.maxLeverage),
-      });
-    }
+    const token = pair.marginToken;
+
+    // The price is the market's last tick, kept exactly (and kept once for all opens at it); a stale
+    // pair refuses ('price fetch failed'), after the balance checks as the spec orders them.
+    const tick = await this.deps.market.settlementTick(symbol).then(
+      (kept) => ({ kept }),
+      (error: unknown) => ({ error }),
+    );
 
     try {
       return await this.deps.db.transaction(async (tx) => {
         await this.deps.accounts.requireActive(tx, userId);
-        // The price is the market's last tick, kept exactly; a stale pair refuses ('price fetch failed').
-        const tick = await this.deps.market.settlementTick(symbol, tx);
-        const entry = new Decimal(tick.price);
+        // The user's balance is locked from here to the commit (the margin and fee leave it), the
+        // vault's only read: every open pays it a fee, so its row is held just by the last statement.
+        const [mine, vault] = await this.deps.ledger.balancesIn(tx, {
+          lock: [userAccount(userId, token)],
+          read: [vaultAccount(token)],
+        });
+        if (mine!.available.lt(margin)) throw insufficientBalance();
+        if (mine!.available.lt(margin.add(fee))) throw insufficientFee(fee, token);
+        if (liquidatableAtOpen(leverage, pair.mmr)) {
+          throw fieldError('leverage', 'game.leverageTooHigh', {
+            max: highestSafeLeverage(pair.mmr, pair.maxLeverage),
+          });
+        }
+        if ('error' in tick) throw tick.error;
+        const { tickId, price } = tick.kept;
+        const entry = new Decimal(price);
         this.checkTargets(side, entry, takeProfit, stopLoss);
         // The most this position can win must fit in the configured share of the vault's free balance.
-        const cap = margin.mul(pair.profitCapMultiple);
-        const vault = new Decimal(await repo.vaultAvailable(tx, pair.marginToken));
-        if (cap.gt(vault.mul(this.deps.vaultShare)))
+        if (margin.mul(pair.profitCapMultiple).gt(vault!.available.mul(this.deps.vaultShare)))
           throw new AppError(409, 'conflict', 'game.vaultExposure');
         const now = this.now();
         const row = await this.insertWithOrderNo(tx, {
           userId,
           symbol,
-          marginToken: pair.marginToken,
+          marginToken: token,
           side,
           margin: margin.toFixed(),
           leverage,
           notional: notionalOf(margin, leverage).toFixed(),
           entryPrice: entry.toFixed(),
-          openTickId: tick.tickId,
+          openTickId: tickId,
           openFee: fee.toFixed(),
           closeFeeRate: pair.closeFeeRate,
           fundingRate: pair.fundingRate,
@@ -186,48 +204,41 @@ export class GameService {
           nextFundingAt: new Date(now.getTime() + pair.fundingIntervalSeconds * 1000),
           takeProfit: takeProfit?.toFixed() ?? null,
           stopLoss: stopLoss?.toFixed() ?? null,
-          status: 'open',
           openedAt: now,
         });
-        const ref = { type: 'game_position', id: row.id };
-        await this.deps.ledger.freeze(
-          {
-            userId,
-            token: pair.marginToken,
-            amount: margin,
-            type: 'margin_lock',
-            ref,
-            memo: row.orderNo,
-            causeKey: `position:${row.id}:margin`,
-          },
+        const base = { userId, token, ref: { type: 'game_position', id: row.id }, memo: row.orderNo };
+        // The margin and the fee, two movements in one statement.
+        await this.deps.ledger.moveAll(
+          [
+            moves.freeze({
+              ...base,
+              amount: margin,
+              type: 'margin_lock',
+              causeKey: `position:${row.id}:margin`,
+            }),
+            ...(fee.gt(0)
+              ? [
+                  moves.debit({
+                    ...base,
+                    amount: fee,
+                    type: 'game_open_fee',
+                    causeKey: `position:${row.id}:open-fee`,
+                    to: vaultAccount(token),
+                  }),
+                ]
+              : []),
+          ],
           tx,
         );
-        await notifyPosition(tx, row.id);
         const answer = this.view(row);
         await record?.commit(tx, answer);
-        // The vault's row last: every open updates it, so it is held only until the commit.
-        if (fee.gt(0)) {
-          await this.deps.ledger.debit(
-            {
-              userId,
-              token: pair.marginToken,
-              amount: fee,
-              type: 'game_open_fee',
-              ref,
-              memo: row.orderNo,
-              causeKey: `position:${row.id}:open-fee`,
-              to: vaultAccount(pair.marginToken),
-            },
-            tx,
-          );
-        }
         return answer;
       });
     } catch (error) {
       if (error instanceof InsufficientBalanceError) {
         // Spent by another request since the check above.
         const left = new Decimal(error.available);
-        throw left.lt(margin) ? insufficientBalance() : insufficientFee(fee, pair.marginToken);
+        throw left.lt(margin) ? insufficientBalance() : insufficientFee(fee, token);
       }
       throw error;
     }
@@ -251,10 +262,14 @@ export class GameService {
     }
   }
 
-  private async insertWithOrderNo(tx: Transaction, values: Omit<repo.NewPosition, 'orderNo'>) {
+  private async insertWithOrderNo(tx: Transaction, values: Omit<repo.NewPosition, 'orderNo' | 'status'>) {
     // A taken order number (1 in 10^10 a day) draws another; no savepoint needed.
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const row = await repo.insertPosition(tx, { ...values, orderNo: newOrderNo(this.now()) });
+      const row = await repo.insertPosition(
+        tx,
+        { ...values, orderNo: newOrderNo(this.now()) },
+        POSITIONS_CHANNEL,
+      );
       if (row) return row;
     }
     throw new Error('no free order number after 5 draws');
@@ -285,7 +300,7 @@ export class GameService {
         takeProfit: takeProfit?.toFixed() ?? null,
         stopLoss: stopLoss?.toFixed() ?? null,
       });
-      await notifyPosition(tx, row.id);
+      await notifyPosition(tx, updated);
       return this.view(updated);
     });
   }
@@ -350,7 +365,7 @@ export class GameService {
       list: await Promise.all(
         rows.map(async (row) => ({
           ...row,
-          vault: new Decimal(await repo.vaultAvailable(this.deps.db, row.token)).toFixed(),
+          vault: (await this.deps.ledger.availableIn(vaultAccount(row.token))).toFixed(),
         })),
       ),
     };
@@ -365,10 +380,11 @@ export class GameService {
     tick: { symbol: string; price: string; time: number },
     reason: CloseReason,
   ): Promise<boolean> {
+    // The tick is kept first, once however many positions it closes.
+    const tickId = await this.deps.market.keepTick(tick);
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.lockPosition(tx, id);
       if (!row || row.status !== 'open') return false;
-      const tickId = await this.deps.market.keepTick(tick, tx);
       await this.settleLocked(tx, row, { tickId, price: tick.price, time: tick.time }, reason);
       return true;
     });
@@ -381,7 +397,11 @@ export class GameService {
     reason: CloseReason,
   ): Promise<repo.PositionRow> {
     const dp = await this.amountDp(row.marginToken, tx);
-    const vault = await repo.lockVaultAvailable(tx, row.marginToken);
+    // The user's balance, then the vault's, locked to the commit (the order every open locks them
+    // in): what the vault can pay is decided on a balance no one else can change meanwhile.
+    const [, vault] = await this.deps.ledger.balancesIn(tx, {
+      lock: [userAccount(row.userId, row.marginToken), vaultAccount(row.marginToken)],
+    });
     const result = settleTerms(
       {
         side: row.side,
@@ -394,7 +414,7 @@ export class GameService {
         capMultiple: row.profitCapMultiple,
         dp,
         reason,
-        vaultAvailable: vault,
+        vaultAvailable: vault!.available,
       },
       tick.price,
     );
@@ -404,21 +424,23 @@ export class GameService {
       ref: { type: 'game_position', id: row.id },
       memo: row.orderNo,
     };
-    // Each part moves once (its cause key), in this order: the loss and the fee out of the frozen
-    // margin, the rest back to available, then what the vault pays.
-    const { ledger } = this.deps;
-    const moves = [
-      [result.lossConsumed, 'loss_consumed', 'loss', ledger.consumeFrozen],
-      [result.feeFromFrozen, 'close_fee_from_frozen', 'fee', ledger.consumeFrozen],
-      [result.unfrozen, 'margin_unfreeze', 'unfreeze', ledger.unfreeze],
-      [result.profitPaid, 'profit_payout', 'profit', ledger.payFromVault],
-      [result.feeRefund, 'fee_refund_vault_short', 'fee-refund', ledger.payFromVault],
+    // Each part moves once (its cause key), in this order, all in one statement: the loss and the fee
+    // out of the frozen margin, the rest back to available, then what the vault pays.
+    const parts = [
+      [result.lossConsumed, 'loss_consumed', 'loss', moves.consumeFrozen],
+      [result.feeFromFrozen, 'close_fee_from_frozen', 'fee', moves.consumeFrozen],
+      [result.unfrozen, 'margin_unfreeze', 'unfreeze', moves.unfreeze],
+      [result.profitPaid, 'profit_payout', 'profit', moves.payFromVault],
+      [result.feeRefund, 'fee_refund_vault_short', 'fee-refund', moves.payFromVault],
     ] as const;
-    for (const [amount, type, part, move] of moves) {
-      if (amount.gt(0)) {
-        await move.call(ledger, { ...base, amount, type, causeKey: `position:${row.id}:close:${part}` }, tx);
-      }
-    }
+    await this.deps.ledger.moveAll(
+      parts
+        .filter(([amount]) => amount.gt(0))
+        .map(([amount, type, part, move]) =>
+          move({ ...base, amount, type, causeKey: `position:${row.id}:close:${part}` }),
+        ),
+      tx,
+    );
     const closed = await repo.updatePosition(tx, row.id, {
       status: 'closed',
       closeReason: reason,
@@ -432,7 +454,7 @@ export class GameService {
           : '0',
       closedAt: this.now(),
     });
-    await notifyPosition(tx, row.id);
+    await notifyPosition(tx, closed);
     return closed;
   }
 
@@ -474,19 +496,17 @@ export class GameService {
         fundingPaid: new Decimal(row.fundingPaid).add(due).toFixed(),
         nextFundingAt: new Date(row.nextFundingAt.getTime() + row.fundingIntervalSeconds * 1000),
       });
-      await notifyPosition(tx, row.id);
+      await notifyPosition(tx, charged);
       return charged;
     });
   }
 
-  /** What the user channel says of a position the database notified about. */
-  async notice(id: number): Promise<{ userId: number; message: WsServerMessage } | undefined> {
-    const row = await repo.position(this.deps.db, id);
-    if (!row) return undefined;
-    return {
-      userId: row.userId,
-      message: { type: 'position', id: String(row.id), status: row.status, closeReason: row.closeReason },
-    };
+  /** What the user channel says of a position the database notified about (its payload says all). */
+  static notice(payload: string): { userId: number; message: WsServerMessage } | undefined {
+    const notice = parseNotice(payload);
+    if (!notice) return undefined;
+    const { id, userId, status, closeReason } = notice;
+    return { userId, message: { type: 'position', id: String(id), status, closeReason } };
   }
 
   // ---- Reading ----
@@ -617,7 +637,29 @@ function insufficientFee(fee: Decimal, token: string) {
   });
 }
 
-/** After commit, every process's engine hears of the position (opened, changed, closed). */
-async function notifyPosition(tx: Queryable, id: number) {
-  await tx.execute(sql`select pg_notify(${POSITIONS_CHANNEL}, ${String(id)})`);
+/**
+ * After commit, every process hears of the position (opened, changed, closed): the engine to index
+ * it, the WebSocket to tell its owner. The payload is `id:userId:status:closeReason`, so telling the
+ * owner reads nothing.
+ */
+async function notifyPosition(tx: Queryable, row: repo.PositionRow) {
+  await tx.execute(sql`select pg_notify(${POSITIONS_CHANNEL}, ${noticePayload(row)})`);
+}
+
+export function noticePayload(row: Pick<repo.PositionRow, 'id' | 'userId' | 'status' | 'closeReason'>) {
+  return `${row.id}:${row.userId}:${row.status}:${row.closeReason ?? ''}`;
+}
+
+export function parseNotice(payload: string) {
+  const match = /^(\d+):(\d+):(open|closed):([a-z_]*)$/.exec(payload);
+  if (!match) return undefined;
+  const closeReason = (closeReasons as readonly string[]).includes(match[4]!)
+    ? (match[4] as CloseReason)
+    : null;
+  return {
+    id: Number(match[1]),
+    userId: Number(match[2]),
+    status: match[3] as 'open' | 'closed',
+    closeReason,
+  };
 }

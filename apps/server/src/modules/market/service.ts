@@ -358,9 +358,14 @@ export class MarketService {
    * and anyone can check it later. A stale pair (or one that never ticked) refuses: 'price fetch
    * failed', and the game takes no order.
    */
+  /**
+   * The tick a settlement uses: the pair's last, kept in market_ticks (refused when stale: 'price
+   * fetch failed'). Inside `tx` the tick is kept by it; without, it is kept at once and the same tick
+   * kept once however many settlements use it (every open at a tick, every position one tick crosses).
+   */
   async settlementTick(
     symbol: string,
-    tx: Queryable = this.deps.db,
+    tx?: Queryable,
   ): Promise<{ tickId: number; price: string; time: number }> {
     await this.init();
     const pair = this.requirePair(symbol);
@@ -368,22 +373,24 @@ export class MarketService {
     if (!pair.enabled || !last || this.stale(symbol, this.deps.clock.now().getTime())) {
       throw new AppError(409, 'price_unavailable', 'errors.priceFetchFailed');
     }
-    const price = last.price.toFixed();
-    const tickId = await repo.keepTick(tx, {
-      symbol,
-      price,
-      time: last.time,
-      usedAt: this.deps.clock.now(),
-    });
-    return { tickId, price, time: last.time };
+    const tick = { symbol, price: last.price.toFixed(), time: last.time };
+    return { tickId: await this.keepTick(tick, tx), price: tick.price, time: tick.time };
   }
 
+  private readonly kept = new Map<string, { time: number; price: string; id: Promise<number> }>();
+
   /** Keeps a tick the engine saw cross a trigger (the settlement uses that tick, not a later one). */
-  keepTick(
-    tick: { symbol: string; price: string; time: number },
-    tx: Queryable = this.deps.db,
-  ): Promise<number> {
-    return repo.keepTick(tx, { ...tick, usedAt: this.deps.clock.now() });
+  keepTick(tick: { symbol: string; price: string; time: number }, tx?: Queryable): Promise<number> {
+    const usedAt = this.deps.clock.now();
+    if (tx) return repo.keepTick(tx, { ...tick, usedAt });
+    const cached = this.kept.get(tick.symbol);
+    if (cached && cached.time === tick.time && cached.price === tick.price) return cached.id;
+    const id = repo.keepTick(this.deps.db, { ...tick, usedAt });
+    this.kept.set(tick.symbol, { time: tick.time, price: tick.price, id });
+    id.catch(() => {
+      if (this.kept.get(tick.symbol)?.id === id) this.kept.delete(tick.symbol);
+    });
+    return id;
   }
 
   /** A kept settlement tick (for audits and the games' detail screens). */
