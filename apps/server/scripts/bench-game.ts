@@ -2,9 +2,9 @@
 // - Trigger check per tick with 100,000 open positions none of which the tick crosses, through the
 //   engine's index, beside a full scan of the same positions with the exact test.
 // - One tick crossing about 10,000 of 100,000 positions: the time the index takes to find them; and
-//   the time to liquidate N positions crossed by one tick through the game service (ledger and
-//   database, PGlite; N = 2,000 by default to keep the bench short, --liquidate=10000 for the full
-//   figure).
+//   the time to liquidate N positions (of 20 players) crossed by one tick through the engine, the
+//   game service and the ledger, on PostgreSQL (when TEST_DATABASE_URL is set) and on PGlite
+//   (N = 10,000; --liquidate=N for another figure).
 //   npx tsx apps/server/scripts/bench-game.ts [--liquidate=N]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { loadTestSettings, parseConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
+import { runAudit } from '../src/modules/ledger/audit';
 import { openScratchPostgres } from '../src/db/scratch';
 import pg from 'pg';
 import { TriggerIndex, type IndexedPosition } from '../src/modules/game/trigger-index';
@@ -94,8 +95,11 @@ function crossingMany() {
 }
 
 /** Liquidations through the service (ledger and database, PGlite), one user's positions. */
-async function liquidateMany(count: number) {
-  const database = await openPglite(undefined);
+async function liquidateMany(count: number, on: 'pglite' | 'postgres') {
+  const url = loadTestSettings().databaseUrl;
+  if (on === 'postgres' && !url) return;
+  const database =
+    on === 'postgres' ? await openScratchPostgres(url!, 'bench_liquidate') : await openPglite(undefined);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-bench-game-'));
   const mailer = new MemoryMailer();
   const app = await buildApp({
@@ -116,12 +120,21 @@ async function liquidateMany(count: number) {
     await market.init();
     await ledger.fundVault({ token: 'USDT', amount: '100000000' });
     await market.pin('BTCUSDT', '60000');
-    const { userId: user } = await registerBenchUser(app, mailer, 'bench-game@example.com');
-    await ledger.adjust({ userId: user, token: 'USDT', amount: String(count * 20), memo: 'bench' });
+    const players: number[] = [];
+    for (let n = 0; n < 20; n++) {
+      const { userId } = await registerBenchUser(app, mailer, `bench-game-${n}@example.com`);
+      await ledger.adjust({ userId, token: 'USDT', amount: String(count * 2), memo: 'bench' });
+      players.push(userId);
+    }
     for (let i = 0; i < count; i++) {
       // The feed is not stepped here: a fresh pin keeps the price from going stale meanwhile.
       if (i % 200 === 0) await market.pin('BTCUSDT', '60000');
-      await game.open(user, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 });
+      await game.open(players[i % players.length]!, {
+        symbol: 'BTCUSDT',
+        side: 'long',
+        margin: '10',
+        leverage: 100,
+      });
     }
     await gameEngine.lead();
     const started = performance.now();
@@ -129,9 +142,12 @@ async function liquidateMany(count: number) {
     await gameEngine.idle();
     const elapsed = performance.now() - started;
     if (gameEngine.settled !== count) throw new Error(`settled ${gameEngine.settled} of ${count}`);
+    const audit = await runAudit(database.db);
+    if (!audit.ok)
+      throw new Error(`the audit found differences after liquidating: ${JSON.stringify(audit.differences)}`);
     console.log(
-      `  liquidating ${count.toLocaleString('en-US')} positions crossed by one tick (PGlite, each its own ` +
-        `transaction): ${(elapsed / 1000).toFixed(2)} s, ${(elapsed / count).toFixed(2)} ms each`,
+      `  liquidating ${count.toLocaleString('en-US')} positions crossed by one tick (${on === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ` +
+        `500 per transaction): ${(elapsed / 1000).toFixed(2)} s, ${(elapsed / count).toFixed(2)} ms each`,
     );
   } finally {
     await app.close();
@@ -313,10 +329,13 @@ async function bareOpens(url: string, userIds: number[], seconds: number): Promi
 }
 
 const opensOnly = process.argv.includes('--opens-only');
-if (!opensOnly) {
+const liquidateOnly = process.argv.includes('--liquidate-only');
+if (!opensOnly && !liquidateOnly) {
   triggerCheck();
   crossingMany();
 }
-await opensOnPostgres(50, 5);
+if (!liquidateOnly) await opensOnPostgres(50, 5);
 if (opensOnly) process.exit(0);
-await liquidateMany(Number(process.argv.find((a) => a.startsWith('--liquidate='))?.split('=')[1] ?? 2000));
+const liquidating = Number(process.argv.find((a) => a.startsWith('--liquidate='))?.split('=')[1] ?? 10_000);
+await liquidateMany(liquidating, 'postgres');
+if (!process.env.SKIP_PGLITE) await liquidateMany(liquidating, 'pglite');

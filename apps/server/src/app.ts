@@ -219,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts,
     market,
     vaultShare: config.game.vaultShare,
+    crashAt: config.crashAt,
   });
   const gameEngine = new GameEngine({ db, clock, game, market, log: app.log });
   await gameEngine.attach(options.listen);

@@ -98,9 +98,14 @@ const seconds = (fallback: string, max: number) =>
     .transform(Number);
 
 const chainModes = ['local', 'external', 'off'] as const;
-/** The steps of a keyed money call where CRASH_AT can kill the process (see plugins/idempotency.ts). */
+/**
+ * The steps where CRASH_AT can kill the process: of a keyed money call (plugins/idempotency.ts), and
+ * of the contract engine's settlement ('settling': inside its transaction, every row written;
+ * 'settled': just after the commit).
+ */
 export const crashPoints = ['claimed', 'effect', 'committed', 'answered'] as const;
-export type CrashPoint = (typeof crashPoints)[number];
+export const settlementCrashPoints = ['settling', 'settled'] as const;
+export type CrashPoint = (typeof crashPoints)[number] | (typeof settlementCrashPoints)[number];
 export type ChainMode = (typeof chainModes)[number];
 
 /** The real USDT contracts; the development chains deploy their own test token instead. */
@@ -211,7 +216,11 @@ const envSchema = z
       .default('1000000')
       .pipe(z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, { error: 'must be an amount, e.g. 1000000' })),
     CRASH_AT: optionalText.pipe(
-      z.enum(crashPoints, { error: `must be one of ${crashPoints.join(', ')}` }).optional(),
+      z
+        .enum([...crashPoints, ...settlementCrashPoints], {
+          error: `must be one of ${[...crashPoints, ...settlementCrashPoints].join(', ')}`,
+        })
+        .optional(),
     ),
   })
   .superRefine((env, ctx) => {

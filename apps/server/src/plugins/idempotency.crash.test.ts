@@ -1,5 +1,6 @@
 // Issue 8, defect 1: an Idempotency-Key must never move money twice, whatever step the process dies
-// at (and issue 11: nor open a contract position twice). The real server runs in a child process and
+// at (and issue 11: nor open or close a contract position twice; nor may the engine settle one twice
+// or lose it, killed inside its settlement or just after). The real server runs in a child process and
 // is killed (SIGKILL): at each step of a keyed call
 // (CRASH_AT: claimed, inside the effect's transaction, after its commit, after the answer), and at
 // random moments of a burst of keyed admin adjusts and user withdrawals. After each restart every
@@ -36,7 +37,8 @@ interface KeyedCall {
   effect:
     | { kind: 'adjust'; memo: string }
     | { kind: 'withdrawal'; amount: string }
-    | { kind: 'position'; margin: string };
+    | { kind: 'position'; margin: string }
+    | { kind: 'close'; id: string; type?: 'margin_unfreeze' | 'loss_consumed' };
 }
 
 async function post(
@@ -162,6 +164,33 @@ describeEachDatabase('keyed money calls when the server is killed', (target) => 
     };
   }
 
+  function closeCall(token: string, id: string): KeyedCall {
+    return {
+      key: `close-${++serial}-${Date.now()}`,
+      path: '/api/app/game/close',
+      token,
+      body: { id },
+      effect: { kind: 'close', id },
+    };
+  }
+
+  /** Opens a position without a key (so no crash point applies): the margin unique per call. */
+  async function openPosition(server: ServerProcess, token: string, body: Record<string, unknown> = {}) {
+    const answer = await post(server.url, {
+      path: '/api/app/game/open',
+      token,
+      body: {
+        symbol: 'BTCUSDT',
+        side: 'long',
+        margin: `3.${String(++serial).padStart(6, '0')}`,
+        leverage: 10,
+        ...body,
+      },
+    });
+    expect(answer !== 'dropped' && answer.body, 'open').toMatchObject({ code: 0 });
+    return (answer as { body: { data: { id: string } } }).body.data.id;
+  }
+
   /** The contract game needs a price (pinned: it ticks on every start) and a vault to play against. */
   async function gameReady(server: ServerProcess) {
     for (const [path, body] of [
@@ -191,22 +220,36 @@ describeEachDatabase('keyed money calls when the server is killed', (target) => 
       const counts: Record<string, number> = {};
       for (const call of calls) {
         const [row] =
-          call.effect.kind === 'position'
+          call.effect.kind === 'close'
             ? await database.db
                 .select({ n: count() })
-                .from(gamePositions)
-                .where(eq(gamePositions.margin, call.effect.margin))
-            : call.effect.kind === 'adjust'
+                .from(ledgerMovements)
+                .where(
+                  and(
+                    eq(ledgerMovements.type, call.effect.type ?? 'margin_unfreeze'),
+                    eq(ledgerMovements.refType, 'game_position'),
+                    eq(ledgerMovements.refId, call.effect.id),
+                  ),
+                )
+            : call.effect.kind === 'position'
               ? await database.db
                   .select({ n: count() })
-                  .from(ledgerMovements)
-                  .where(
-                    and(eq(ledgerMovements.type, 'admin_adjust'), eq(ledgerMovements.memo, call.effect.memo)),
-                  )
-              : await database.db
-                  .select({ n: count() })
-                  .from(withdrawals)
-                  .where(eq(withdrawals.amount, call.effect.amount));
+                  .from(gamePositions)
+                  .where(eq(gamePositions.margin, call.effect.margin))
+              : call.effect.kind === 'adjust'
+                ? await database.db
+                    .select({ n: count() })
+                    .from(ledgerMovements)
+                    .where(
+                      and(
+                        eq(ledgerMovements.type, 'admin_adjust'),
+                        eq(ledgerMovements.memo, call.effect.memo),
+                      ),
+                    )
+                : await database.db
+                    .select({ n: count() })
+                    .from(withdrawals)
+                    .where(eq(withdrawals.amount, call.effect.amount));
         counts[call.key] = Number(row!.n);
       }
       return { counts, audit: await runAudit(database.db) };
@@ -225,10 +268,18 @@ describeEachDatabase('keyed money calls when the server is killed', (target) => 
 
     const calls: KeyedCall[] = [];
     for (const step of crashPoints) {
-      for (const call of [adjustCall(user.email), withdrawCall(user.token), openCall(user.token)]) {
-        calls.push(call);
+      for (const kind of ['adjust', 'withdraw', 'open', 'close'] as const) {
         server = await start({ CRASH_AT: step });
-        if (call.effect.kind === 'position') await priceFresh(server);
+        if (kind === 'open' || kind === 'close') await priceFresh(server);
+        const call =
+          kind === 'adjust'
+            ? adjustCall(user.email)
+            : kind === 'withdraw'
+              ? withdrawCall(user.token)
+              : kind === 'open'
+                ? openCall(user.token)
+                : closeCall(user.token, await openPosition(server, user.token));
+        calls.push(call);
         const answer = await post(server.url, call);
         // Only after the answer is the process gone with the caller holding a reply.
         if (step === 'answered') expect(answer !== 'dropped' && answer.status, step).toBe(200);
@@ -291,5 +342,52 @@ describeEachDatabase('keyed money calls when the server is killed', (target) => 
     const { counts, audit } = await effectsAndAudit(calls);
     expect(counts).toEqual(once(calls));
     expect(audit.ok).toBe(true);
+  }, 240_000);
+
+  it('the engine killed inside a settlement and just after it: the position closes once, at the crossing tick', async () => {
+    let server = await start();
+    const user = await signUp(server, '1000');
+    await gameReady(server);
+    await priceFresh(server);
+    // Long at 60000, 100x: liquidated at 59430 (60000 · (1 − 9.5/1000)).
+    const id = await openPosition(server, user.token, { margin: '10', leverage: 100 });
+    await server.stop();
+
+    // Killed inside the settlement's transaction (every row written, not committed): nothing of it stays.
+    server = await start({ CRASH_AT: 'settling' });
+    const cross = await post(server.url, {
+      path: '/api/admin/market/price',
+      body: { symbol: 'BTCUSDT', price: '59000' },
+      key: `pin-${Date.now()}`,
+    });
+    expect(cross !== 'dropped' && cross.status).toBe(200);
+    await server.exited;
+    const liquidated = {
+      ...closeCall(user.token, id),
+      effect: { kind: 'close', id, type: 'loss_consumed' },
+    } as const;
+    const untouched = await effectsAndAudit([liquidated]);
+    expect(Object.values(untouched.counts)).toEqual([0]);
+    expect(untouched.audit.ok).toBe(true);
+
+    // The next leader rebuilds its index and settles at the pinned tick on taking the lead; killed
+    // just after the commit, the settlement stays, once.
+    server = await start({ CRASH_AT: 'settled' });
+    await server.exited;
+    server = await start();
+    const res = await fetch(`${server.url}/api/app/game/position?id=${id}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(((await res.json()) as { data: unknown }).data).toMatchObject({
+      status: 'closed',
+      closeReason: 'liquidation',
+      closePrice: '59000',
+    });
+    // A restarted leader finds nothing left to settle.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await server.stop();
+    const settled = await effectsAndAudit([liquidated]);
+    expect(Object.values(settled.counts)).toEqual([1]);
+    expect(settled.audit.ok).toBe(true);
   }, 240_000);
 });

@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { CrashPoint } from '../config';
+import { crashIf } from '../crash';
 import type { Database, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
@@ -51,10 +52,6 @@ function inFlight(): AppError {
 }
 
 /** CRASH_AT: crash tests kill the process at one step of a keyed call. */
-function crashIf(point: CrashPoint, at: CrashPoint | undefined) {
-  if (point === at) process.kill(process.pid, 'SIGKILL');
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 function encrypt(key: Buffer, plain: string): string {

@@ -12,6 +12,9 @@ import * as repo from './repository';
 import { GameService, POSITIONS_CHANNEL, parseNotice } from './service';
 import { TriggerIndex, type IndexedPosition } from './trigger-index';
 
+/** Positions settled per transaction when one tick crosses many. */
+const SETTLE_BATCH = 500;
+
 export interface EngineLog {
   warn(obj: object, msg: string): void;
 }
@@ -60,7 +63,10 @@ export class GameEngine {
     this.stopTicks = this.deps.market.onTick((batch) => this.onTick(batch));
     this.stopListening = await listen?.(POSITIONS_CHANNEL, (payload) => {
       const notice = parseNotice(payload);
-      if (notice) void this.enqueue(() => this.refresh(notice.id));
+      if (!notice) return;
+      // A closed one leaves the index (its notice says so); an opened or changed one is read.
+      if (notice.status === 'closed') this.index.remove(notice.id);
+      else void this.enqueue(() => this.refresh(notice.id));
     });
   }
 
@@ -120,16 +126,36 @@ export class GameEngine {
     for (const tick of batch.ticks) this.settleCrossed(tick);
   }
 
-  /** Closes every indexed position `tick` crosses, at that tick. */
+  /**
+   * Closes every indexed position `tick` crosses, at that tick, in batches (one transaction each). A
+   * batch that fails is settled one by one, so one position the database refuses holds up no other;
+   * one that fails alone goes back to the index and is tried at the next tick.
+   */
   private settleCrossed(tick: { symbol: string; price: string; time: number }): void {
-    for (const { position, reason } of this.index.crossed(tick.symbol, tick.price)) {
+    const crossed = this.index.crossed(tick.symbol, tick.price);
+    for (let i = 0; i < crossed.length; i += SETTLE_BATCH) {
+      const batch = crossed.slice(i, i + SETTLE_BATCH);
       void this.enqueue(async () => {
         try {
-          if (await this.deps.game.settle(position.id, tick, reason)) this.settled += 1;
+          this.settled += await this.deps.game.settleMany(
+            tick,
+            batch.map(({ position, reason }) => ({ id: position.id, reason })),
+          );
+          return;
         } catch (error) {
-          // Not closed (the database, say): back in the index, tried again at the next tick.
-          this.index.upsert(position);
-          throw error;
+          if (batch.length === 1) {
+            this.index.upsert(batch[0]!.position);
+            throw error;
+          }
+          this.deps.log?.warn({ err: error }, 'game engine: a batch of settlements failed; one by one');
+        }
+        for (const { position, reason } of batch) {
+          try {
+            if (await this.deps.game.settle(position.id, tick, reason)) this.settled += 1;
+          } catch (error) {
+            this.index.upsert(position);
+            this.deps.log?.warn({ err: error, position: position.id }, 'game engine: a settlement failed');
+          }
         }
       });
     }

@@ -240,6 +240,50 @@ describeEachDatabase('the contract game', (target) => {
     await expectAuditClean(db.handle.db);
   });
 
+  it('one tick closing many settles them in order, as one after the other: the vault runs short midway', async () => {
+    const users = [await player('1000'), await player('1000'), await player('1000')];
+    await price('XRPUSDT', '1');
+    const ids: string[] = [];
+    for (const user of users) {
+      const opened = await open(user.token, {
+        symbol: 'XRPUSDT',
+        side: 'long',
+        margin: '100',
+        leverage: 10,
+        takeProfit: '1.1',
+      });
+      ids.push((opened.body.data as unknown as Position).id);
+    }
+    const vault = await t.app.services.ledger.houseAccounts();
+    const left = vault.find((row) => row.kind === 'vault' && row.token === 'USDT')!.available;
+    await t.app.services.ledger.fundVault({
+      token: 'USDT',
+      amount: new Decimal(left).sub(150).neg().toFixed(),
+    });
+    const settledBefore = t.app.services.gameEngine.settled;
+    await price('XRPUSDT', '1.1');
+    expect(t.app.services.gameEngine.settled - settledBefore).toBe(3);
+    const closed = await Promise.all(users.map((user, i) => positionOf(user.token, ids[i]!)));
+    // Each wins 100. The first is paid in full (its close fee 0.88 stays: 150 + 0.88 − 100 = 50.88
+    // left), the second what is left (its fee refunded), the third nothing (its fee refunded).
+    expect(closed.map((p) => [p.closeReason, p.pnl, p.profitUnpaid, p.closeFee])).toEqual([
+      ['take_profit', '100', '0', '0.88'],
+      ['take_profit', '100', '49.12', '0'],
+      ['take_profit', '100', '100', '0'],
+    ]);
+    expect(await Promise.all(users.map((user) => usdt(user.token)))).toEqual([
+      { available: '1098.32', frozen: '0' },
+      { available: '1050.08', frozen: '0' },
+      { available: '999.2', frozen: '0' },
+    ]);
+    const after = await t.app.services.ledger.houseAccounts();
+    expect(after.find((row) => row.kind === 'vault' && row.token === 'USDT')!.available).toMatch(
+      /^0(\.0+)?$/,
+    );
+    await t.app.services.ledger.fundVault({ token: 'USDT', amount: '1000000' });
+    await expectAuditClean(db.handle.db);
+  });
+
   it('refuses what the rules refuse, in the spec’s order, changing nothing', async () => {
     const user = await player('10');
     await price('BTCUSDT', '60000');

@@ -1,6 +1,7 @@
 // Rows of the contract game: its pairs' terms and the positions. The game module owns both tables
 // (CONVENTIONS 13); balances are the ledger's (LedgerService).
-import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { CloseReason } from '@tradeflip/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
@@ -113,6 +114,71 @@ export async function insertPosition(
     profitUnpaid: null,
     closedAt: null,
   };
+}
+
+/** Positions by id, locked in id order until the transaction ends. */
+export async function lockPositions(db: Queryable, ids: number[]): Promise<PositionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(gamePositions)
+    .where(inArray(gamePositions.id, ids))
+    .orderBy(asc(gamePositions.id))
+    .for('update');
+}
+
+export interface ClosedPosition {
+  id: number;
+  closeReason: CloseReason;
+  closePrice: string;
+  closeTickId: number;
+  pnl: string;
+  closeFee: string;
+  profitUnpaid: string;
+  closedAt: Date;
+}
+
+const CLOSE_POSITIONS = `with v as (
+    select * from jsonb_to_recordset($1::jsonb) as v(id bigint, close_reason text, close_price numeric,
+      close_tick_id bigint, pnl numeric, close_fee numeric, profit_unpaid numeric, closed_at timestamptz)
+  ), u as (
+    update game_positions p
+       set status = 'closed', close_reason = v.close_reason, close_price = v.close_price,
+           close_tick_id = v.close_tick_id, pnl = v.pnl, close_fee = v.close_fee,
+           profit_unpaid = v.profit_unpaid, closed_at = v.closed_at
+      from v where p.id = v.id and p.status = 'open'
+    returning p.id, p.user_id, p.close_reason
+  ), told as (
+    select pg_notify($2::text, u.id || ':' || u.user_id || ':closed:' || u.close_reason) from u
+  )
+  select id from u where (select count(*) from told) >= 0`;
+
+/**
+ * Closes open positions (settled by the caller in the same transaction) and tells every process, in
+ * one statement whatever their number. Answers the ids it closed.
+ */
+export async function closePositions(
+  db: Queryable,
+  closed: ClosedPosition[],
+  channel: string,
+): Promise<number[]> {
+  if (closed.length === 0) return [];
+  const rows = await queryPreparedRows<{ id: string | number }>(db, 'game_close_positions', CLOSE_POSITIONS, [
+    JSON.stringify(
+      closed.map((c) => ({
+        id: c.id,
+        close_reason: c.closeReason,
+        close_price: c.closePrice,
+        close_tick_id: c.closeTickId,
+        pnl: c.pnl,
+        close_fee: c.closeFee,
+        profit_unpaid: c.profitUnpaid,
+        closed_at: c.closedAt.toISOString(),
+      })),
+    ),
+    channel,
+  ]);
+  return rows.map((row) => Number(row.id));
 }
 
 /** A position, locked until the transaction ends (a close, a funding charge, a TP/SL change). */

@@ -30,6 +30,8 @@ import {
   type Side,
 } from '@tradeflip/money';
 import type { Clock } from '../../clock';
+import type { CrashPoint } from '../../config';
+import { crashIf } from '../../crash';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { POSITIONS_CHANNEL } from '../../db/notifications';
 import { AppError } from '../../plugins/errors';
@@ -52,6 +54,8 @@ export interface GameServiceDeps {
   market: MarketService;
   /** The share of the vault's free balance one position's profit cap may take (e.g. 0.1). */
   vaultShare: string;
+  /** Tests only: the settlement step where the process is killed. */
+  crashAt?: CrashPoint | undefined;
 }
 
 function newOrderNo(now: Date): string {
@@ -320,8 +324,8 @@ export class GameService {
       if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
       if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
       const tick = await this.deps.market.settlementTick(row.symbol, tx);
-      const closed = await this.settleLocked(tx, row, tick, 'manual');
-      const answer = this.view(closed);
+      const [closed] = await this.settleLocked(tx, [{ row, reason: 'manual' }], tick);
+      const answer = this.view(closed!);
       await record?.commit(tx, answer);
       return answer;
     });
@@ -334,7 +338,8 @@ export class GameService {
       if (!row) throw new AppError(404, 'not_found', 'game.positionNotFound');
       if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
       const tick = await this.deps.market.settlementTick(row.symbol, tx);
-      return this.view(await this.settleLocked(tx, row, tick, 'operator'));
+      const [closed] = await this.settleLocked(tx, [{ row, reason: 'operator' }], tick);
+      return this.view(closed!);
     });
   }
 
@@ -380,81 +385,141 @@ export class GameService {
     tick: { symbol: string; price: string; time: number },
     reason: CloseReason,
   ): Promise<boolean> {
-    // The tick is kept first, once however many positions it closes.
-    const tickId = await this.deps.market.keepTick(tick);
-    return this.deps.db.transaction(async (tx) => {
-      const row = await repo.lockPosition(tx, id);
-      if (!row || row.status !== 'open') return false;
-      await this.settleLocked(tx, row, { tickId, price: tick.price, time: tick.time }, reason);
-      return true;
-    });
+    return (await this.settleMany(tick, [{ id, reason }])) === 1;
   }
 
+  /**
+   * Closes positions one tick crossed, at that tick, in one transaction of a fixed number of
+   * statements whatever their number (the engine's batches: a crash of the price closes thousands at
+   * once). In order, as if one after the other: what the vault can pay each is what the ones before
+   * left it. Positions closed meanwhile are skipped; answers how many it closed.
+   */
+  async settleMany(
+    tick: { symbol: string; price: string; time: number },
+    crossed: { id: number; reason: CloseReason }[],
+  ): Promise<number> {
+    // The tick is kept first, once however many positions it closes.
+    const tickId = await this.deps.market.keepTick(tick);
+    const reasons = new Map(crossed.map((c) => [c.id, c.reason]));
+    const settled = await this.deps.db.transaction(async (tx) => {
+      const rows = (await repo.lockPositions(tx, [...reasons.keys()])).filter((row) => row.status === 'open');
+      const closed = await this.settleLocked(
+        tx,
+        rows.map((row) => ({ row, reason: reasons.get(row.id)! })),
+        { tickId, price: tick.price, time: tick.time },
+      );
+      crashIf('settling', this.deps.crashAt);
+      return closed.length;
+    });
+    crashIf('settled', this.deps.crashAt);
+    return settled;
+  }
+
+  /**
+   * Settles open positions the transaction locked, at `tick`: the ledger's parts of every one in one
+   * statement, their rows closed and announced in another.
+   */
   private async settleLocked(
     tx: Transaction,
-    row: repo.PositionRow,
+    items: { row: repo.PositionRow; reason: CloseReason }[],
     tick: { tickId: number; price: string; time: number },
-    reason: CloseReason,
-  ): Promise<repo.PositionRow> {
-    const dp = await this.amountDp(row.marginToken, tx);
-    // The user's balance, then the vault's, locked to the commit (the order every open locks them
-    // in): what the vault can pay is decided on a balance no one else can change meanwhile.
-    const [, vault] = await this.deps.ledger.balancesIn(tx, {
-      lock: [userAccount(row.userId, row.marginToken), vaultAccount(row.marginToken)],
-    });
-    const result = settleTerms(
-      {
-        side: row.side,
-        entry: row.entryPrice,
-        notional: row.notional,
-        margin: row.margin,
-        fundingPaid: row.fundingPaid,
-        mmr: row.mmr,
-        closeFeeRate: row.closeFeeRate,
-        capMultiple: row.profitCapMultiple,
-        dp,
-        reason,
-        vaultAvailable: vault!.available,
-      },
-      tick.price,
-    );
-    const base = {
-      userId: row.userId,
-      token: row.marginToken,
-      ref: { type: 'game_position', id: row.id },
-      memo: row.orderNo,
-    };
-    // Each part moves once (its cause key), in this order, all in one statement: the loss and the fee
-    // out of the frozen margin, the rest back to available, then what the vault pays.
-    const parts = [
-      [result.lossConsumed, 'loss_consumed', 'loss', moves.consumeFrozen],
-      [result.feeFromFrozen, 'close_fee_from_frozen', 'fee', moves.consumeFrozen],
-      [result.unfrozen, 'margin_unfreeze', 'unfreeze', moves.unfreeze],
-      [result.profitPaid, 'profit_payout', 'profit', moves.payFromVault],
-      [result.feeRefund, 'fee_refund_vault_short', 'fee-refund', moves.payFromVault],
-    ] as const;
-    await this.deps.ledger.moveAll(
-      parts
-        .filter(([amount]) => amount.gt(0))
-        .map(([amount, type, part, move]) =>
-          move({ ...base, amount, type, causeKey: `position:${row.id}:close:${part}` }),
-        ),
+  ): Promise<repo.PositionRow[]> {
+    if (items.length === 0) return [];
+    // The users' balances, then each vault's, locked to the commit (the order every open locks them
+    // in): what a vault can pay is decided on a balance no one else can change meanwhile.
+    const tokens = [...new Set(items.map(({ row }) => row.marginToken))].sort();
+    const users = items.map(({ row }) => userAccount(row.userId, row.marginToken));
+    const vaultRefs = tokens.map((token) => vaultAccount(token));
+    let balances;
+    if (items.length === 1) {
+      balances = (await this.deps.ledger.balancesIn(tx, { lock: [...users, ...vaultRefs] })).slice(1);
+    } else {
+      await this.deps.ledger.lockAccounts(tx, users);
+      balances = await this.deps.ledger.balancesIn(tx, { lock: vaultRefs });
+    }
+    const vaults = new Map(tokens.map((token, i) => [token, balances[i]!.available]));
+    const dps = new Map<string, number>();
+    for (const token of tokens) dps.set(token, await this.amountDp(token, tx));
+
+    const requests = [];
+    const closed: repo.PositionRow[] = [];
+    const now = this.now();
+    for (const { row, reason } of items) {
+      const token = row.marginToken;
+      const result = settleTerms(
+        {
+          side: row.side,
+          entry: row.entryPrice,
+          notional: row.notional,
+          margin: row.margin,
+          fundingPaid: row.fundingPaid,
+          mmr: row.mmr,
+          closeFeeRate: row.closeFeeRate,
+          capMultiple: row.profitCapMultiple,
+          dp: dps.get(token)!,
+          reason,
+          vaultAvailable: vaults.get(token)!,
+        },
+        tick.price,
+      );
+      vaults.set(
+        token,
+        vaults
+          .get(token)!
+          .add(result.lossConsumed)
+          .add(result.feeFromFrozen)
+          .sub(result.profitPaid)
+          .sub(result.feeRefund),
+      );
+      const base = {
+        userId: row.userId,
+        token,
+        ref: { type: 'game_position', id: row.id },
+        memo: row.orderNo,
+      };
+      // Each part moves once (its cause key), in this order: the loss and the fee out of the frozen
+      // margin, the rest back to available, then what the vault pays.
+      const parts = [
+        [result.lossConsumed, 'loss_consumed', 'loss', moves.consumeFrozen],
+        [result.feeFromFrozen, 'close_fee_from_frozen', 'fee', moves.consumeFrozen],
+        [result.unfrozen, 'margin_unfreeze', 'unfreeze', moves.unfreeze],
+        [result.profitPaid, 'profit_payout', 'profit', moves.payFromVault],
+        [result.feeRefund, 'fee_refund_vault_short', 'fee-refund', moves.payFromVault],
+      ] as const;
+      for (const [amount, type, part, move] of parts) {
+        if (amount.gt(0))
+          requests.push(move({ ...base, amount, type, causeKey: `position:${row.id}:close:${part}` }));
+      }
+      closed.push({
+        ...row,
+        status: 'closed',
+        closeReason: reason,
+        closePrice: tick.price,
+        closeTickId: tick.tickId,
+        pnl: result.pnl.toFixed(),
+        closeFee: result.closeFee.toFixed(),
+        profitUnpaid:
+          result.pnl.gt(result.profitPaid) && result.pnl.gt(0)
+            ? result.pnl.sub(result.profitPaid).toFixed()
+            : '0',
+        closedAt: now,
+      });
+    }
+    await this.deps.ledger.moveAll(requests, tx);
+    await repo.closePositions(
       tx,
+      closed.map((row) => ({
+        id: row.id,
+        closeReason: row.closeReason!,
+        closePrice: row.closePrice!,
+        closeTickId: row.closeTickId!,
+        pnl: row.pnl!,
+        closeFee: row.closeFee!,
+        profitUnpaid: row.profitUnpaid!,
+        closedAt: row.closedAt!,
+      })),
+      POSITIONS_CHANNEL,
     );
-    const closed = await repo.updatePosition(tx, row.id, {
-      status: 'closed',
-      closeReason: reason,
-      closePrice: tick.price,
-      closeTickId: tick.tickId,
-      pnl: result.pnl.toFixed(),
-      closeFee: result.closeFee.toFixed(),
-      profitUnpaid:
-        result.pnl.gt(result.profitPaid) && result.pnl.gt(0)
-          ? result.pnl.sub(result.profitPaid).toFixed()
-          : '0',
-      closedAt: this.now(),
-    });
-    await notifyPosition(tx, closed);
     return closed;
   }
 

@@ -304,6 +304,23 @@ export async function balancesIn(
   return rows.map((row) => ({ ...toAccount(row), locked: row.locked }));
 }
 
+/** The accounts of `keys`, locked in id order until the transaction ends; answers their ids. */
+export async function lockAccountsByKey(
+  db: Queryable,
+  keys: { owner: string; token: string }[],
+): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const rows = await queryPreparedRows<{ id: string | number }>(
+    db,
+    'ledger_lock_accounts_by_key',
+    `select a.id from accounts a
+      where (a.owner, a.token) in (select k.owner, k.token from jsonb_to_recordset($1::jsonb) as k(owner text, token text))
+      order by a.id for update`,
+    [JSON.stringify(keys)],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
 /** Accounts by id, locked in id order until the transaction ends. */
 export async function lockAccounts(db: Queryable, ids: number[]): Promise<AccountRow[]> {
   if (ids.length === 0) return [];

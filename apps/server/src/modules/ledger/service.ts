@@ -556,6 +556,20 @@ export class LedgerService {
     });
   }
 
+  /**
+   * Locks accounts in id order until `tx` ends, to move money from them later in it (a batch of
+   * settlements locks its users' accounts before their vault, as every open does).
+   */
+  async lockAccounts(tx: Transaction, refs: AccountRef[]): Promise<void> {
+    const ids = await repo.lockAccountsByKey(
+      tx,
+      refs.map((ref) => ({ owner: ownerOf(ref), token: ref.token })),
+    );
+    const held = lockedBy.get(tx) ?? new Set<number>();
+    lockedBy.set(tx, held);
+    for (const id of ids) held.add(id);
+  }
+
   /** An account's available balance now ('0' when it has none yet), e.g. a vault's. */
   async availableIn(ref: AccountRef, db: Queryable = this.deps.db): Promise<Decimal> {
     const [row] = await repo.findAccounts(db, [this.keyOf(ref)]);
