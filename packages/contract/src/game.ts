@@ -88,6 +88,20 @@ export const position = z.object({
   openedAt: z.string(),
   closedAt: z.string().nullable(),
 });
+
+/** One movement of a position's money, as the user's history names it (margin lock, open fee, ...). */
+export const positionEntry = z.object({
+  id: z.string(),
+  type: z.string(),
+  availableDelta: decimalString,
+  frozenDelta: decimalString,
+  createdAt: z.string(),
+});
+export type PositionEntry = z.infer<typeof positionEntry>;
+
+/** GET /api/app/game/position: a position and every movement of its money, oldest first. */
+export const positionDetail = position.extend({ entries: z.array(positionEntry) });
+export type PositionDetail = z.infer<typeof positionDetail>;
 export type Position = z.infer<typeof position>;
 
 export const positionListQuery = pageQuerySchema.extend({

@@ -114,6 +114,18 @@ describeEachDatabase('the contract game', (target) => {
     });
     // 899.5 + (99.9 − 0.51) + 20
     expect(await usdt(user.token)).toEqual({ available: '1018.89', frozen: '0' });
+    // The position's detail accounts for every movement of its money, in order.
+    const detail = (await positionOf(user.token, position.id)) as Position & {
+      entries: { type: string; availableDelta: string; frozenDelta: string }[];
+    };
+    expect(detail.entries.map((e) => [e.type, e.availableDelta, e.frozenDelta])).toEqual([
+      ['margin_lock', '-100', '100'],
+      ['game_open_fee', '-0.5', '0'],
+      ['funding_fee', '0', '-0.1'],
+      ['close_fee_from_frozen', '0', '-0.51'],
+      ['margin_unfreeze', '99.39', '-99.39'],
+      ['profit_payout', '20', '0'],
+    ]);
     // Closing again: already closed, nothing moves.
     const again = await call(t.app, 'POST', '/api/app/game/close', {
       token: user.token,

@@ -8,6 +8,7 @@ import {
   okEnvelope,
   openPositionBody,
   position,
+  positionDetail,
   positionDetailQuery,
   positionIdBody,
   positionListQuery,
@@ -91,9 +92,9 @@ export async function gameRoutes(base: FastifyInstance, { game }: { game: GameSe
     '/api/app/game/position',
     {
       schema: {
-        summary: 'One of the user’s positions, every field',
+        summary: 'One of the user’s positions, every field, and every movement of its money',
         querystring: positionDetailQuery,
-        response: { 200: okEnvelope(position) },
+        response: { 200: okEnvelope(positionDetail) },
       },
     },
     async (request) => ok(await game.detail(requireUser(request).id, Number(request.query.id))),

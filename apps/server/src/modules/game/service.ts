@@ -12,6 +12,7 @@ import {
   type GamePair,
   type OpenPositionBody,
   type Position,
+  type PositionDetail,
   type WsServerMessage,
 } from '@tradeflip/contract';
 import type { MessageKey } from '@tradeflip/i18n';
@@ -595,10 +596,26 @@ export class GameService {
     };
   }
 
-  async detail(userId: number, id: number): Promise<Position> {
+  /** One position and every movement of its money, oldest first, as the user's history has them. */
+  async detail(userId: number, id: number): Promise<PositionDetail> {
     const row = await repo.position(this.deps.db, id);
     if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
-    return this.view(row);
+    const { rows } = await this.deps.ledger.entriesOf({
+      userId,
+      ref: { type: 'game_position', id: String(row.id) },
+      offset: 0,
+      limit: 1000,
+    });
+    return {
+      ...this.view(row),
+      entries: rows.reverse().map((entry) => ({
+        id: String(entry.id),
+        type: entry.type,
+        availableDelta: new Decimal(entry.availableDelta).toFixed(),
+        frozenDelta: new Decimal(entry.frozenDelta).toFixed(),
+        createdAt: entry.createdAt.toISOString(),
+      })),
+    };
   }
 
   /** A position as the app shows it: open ones at the market's last price. */

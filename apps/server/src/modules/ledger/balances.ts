@@ -39,6 +39,8 @@ export interface EntryFilter {
   type?: string;
   /** One entry by id. */
   id?: number;
+  /** What caused the entries, e.g. { type: 'game_position', id: '42' }. */
+  ref?: { type: string; id: string };
 }
 
 const entryColumns = {
@@ -76,6 +78,8 @@ function entryWhere(filter: EntryFilter): SQL | undefined {
     filter.token ? eq(accounts.token, filter.token) : undefined,
     filter.type ? eq(ledgerMovements.type, filter.type) : undefined,
     filter.id !== undefined ? eq(ledgerPostings.id, filter.id) : undefined,
+    filter.ref ? eq(ledgerMovements.refType, filter.ref.type) : undefined,
+    filter.ref ? eq(ledgerMovements.refId, filter.ref.id) : undefined,
   );
 }
 
