@@ -83,12 +83,16 @@ export async function submitSignIn(page: Page, email: string, password: string) 
  * Saves the screen at both phone sizes (390×844 and 360×780) as `<name>-390.png` / `<name>-360.png`
  * under e2e/test-results/screens, then restores the test's viewport.
  */
-export async function saveScreens(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const size of [
+export async function saveScreens(
+  page: Page,
+  name: string,
+  sizes = [
     { width: 390, height: 844 },
     { width: 360, height: 780 },
-  ]) {
+  ],
+): Promise<void> {
+  const original = page.viewportSize();
+  for (const size of sizes) {
     await page.setViewportSize(size);
     await page.screenshot({
       path: join(SCREENS_DIR, `${name}-${size.width}.png`),

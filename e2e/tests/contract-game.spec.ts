@@ -1,7 +1,8 @@
 // Issue 11, acceptance 5: the contract game at phone size on a scripted price path (the operator's
 // pinned price): the order panel's errors in the form, open long, the PnL moving with the price, a
 // take-profit set, a close after the confirm that shows the order number, the position in history; a
-// liquidation shows on the page without a reload. Screenshots in both languages.
+// liquidation shows on the page without a reload; a position's detail with every movement of its money;
+// the desktop layout. Screenshots in both languages.
 import type { Page } from '@playwright/test';
 import { adminApi } from '../support/admin';
 import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
@@ -90,6 +91,7 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await page.getByTestId('position-close').first().click();
     const order = await page.getByTestId('close-sheet-order').textContent();
     expect(order).toMatch(/^C\d{18}$/);
+    await saveScreens(page, 'game-close-confirm-en');
     await page.getByTestId('close-confirm').click();
     await expect(page.getByTestId('no-positions')).toBeVisible();
     await page.getByTestId('positions-tab-closed').click();
@@ -98,6 +100,23 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await expect(closed.getByTestId('closed-reason')).toHaveText('Closed by you');
     await expect(closed.getByTestId('closed-pnl')).toContainText('+20 USDT');
     await saveScreens(page, 'game-history-en');
+  });
+
+  await test.step('its detail accounts for every movement of its money', async () => {
+    await page.locator('article.position--closed').first().getByTestId('closed-detail').click();
+    const sheet = page.getByTestId('position-sheet');
+    await expect(sheet.getByTestId('sheet-status')).toHaveText('Closed: Closed by you');
+    await expect(sheet.getByTestId('sheet-pnl')).toContainText('+20 USDT');
+    // 1000 · 61200/60000 · 0.0005 = 0.51 close fee; 100 − 0.51 back; 20 profit.
+    await expect(sheet.getByTestId('sheet-entry')).toHaveText([
+      /Margin lock\s*-100 USDT/,
+      /Game opening fee\s*-0\.5 USDT/,
+      /Closing fee from frozen funds\s*-0\.51 USDT/,
+      /Margin unfreeze\s*\+99\.49 USDT/,
+      /Profit payout\s*\+20 USDT/,
+    ]);
+    await saveScreens(page, 'game-detail-en');
+    await page.getByTestId('position-sheet-done').click();
   });
 });
 
@@ -119,4 +138,21 @@ test('a liquidation shows on the page without a reload (zh-CN)', async ({ page }
     '强制平仓',
   );
   await saveScreens(page, 'game-liquidated-zh');
+  await page.locator('article.position--closed').first().getByTestId('closed-detail').click();
+  await expect(page.getByTestId('sheet-status')).toHaveText('已平仓：强制平仓');
+  await saveScreens(page, 'game-detail-zh');
+});
+
+test('on a desktop the game page sets chart, order panel and positions side by side', async ({ page }) => {
+  await openGame(page, 'en-US', '100');
+  await pin('BTCUSDT', '60000');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/pages/game/detail?id=BTCUSDT');
+  await expect(page.getByTestId('order-available')).toHaveText('Available 100 USDT');
+  const chart = await page.getByTestId('market-chart').boundingBox();
+  const panel = await page.getByTestId('order-panel').boundingBox();
+  // Nothing wider than the window, the panel beside the chart rather than under it.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  expect(panel!.x).toBeGreaterThanOrEqual(chart!.x + chart!.width - 1);
+  await saveScreens(page, 'game-desktop-en', [{ width: 1280, height: 800 }]);
 });

@@ -9,7 +9,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { Balance, GamePair, Position } from '@tradeflip/contract';
+import type { Balance, GamePair, Position, PositionDetail } from '@tradeflip/contract';
 import { nextPageOf, type Page } from '@/components/paged-list';
 import { http } from '@/lib/http';
 import { useSession } from '@/lib/session';
@@ -54,6 +54,18 @@ export function usePositions(status: 'open' | 'closed', symbol: string) {
       staleTime: 0,
     }),
     enabled: Boolean(session),
+  });
+}
+
+/** One position with every movement of its money (the detail sheet); refetched with the lists. */
+export function usePositionDetail(id: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['game', 'positions', session?.user.id ?? '', 'detail', id],
+    queryFn: ({ signal }) =>
+      http.get<PositionDetail>('/api/app/game/position', { silent: true, params: { id }, signal }),
+    enabled: Boolean(session && id),
+    staleTime: 0,
   });
 }
 

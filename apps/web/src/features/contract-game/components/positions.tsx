@@ -1,9 +1,10 @@
 // The user's positions on this pair (issue 11): open ones with their PnL and return moving with every
 // tick (worked out here from the live price with the settlement's formula), liquidation price, funding
 // paid and the time to the next funding; TP / SL and Close (after a confirm showing the order number).
-// History: closed positions, every field of spec §3 and how each closed, a page at a time. A position
+// History: closed positions, every field of spec §3 and how each closed, a page at a time; a tap on
+// either opens the position's detail (position-sheet.tsx). A position
 // the engine closes (liquidation, TP, SL) leaves the list without a reload: the user channel says so.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
@@ -17,6 +18,19 @@ import { useSession } from '@/lib/session';
 import { showError, showToast } from '@/lib/toast';
 import { useClosePosition, usePositions, useSetTargets } from '../api/game-api';
 import { OrderField } from './order-field';
+
+// The detail sheet (and the history's words for each movement) loads on the first tap.
+const PositionSheet = lazy(() => import('./position-sheet').then((m) => ({ default: m.PositionSheet })));
+
+/** The detail sheet of `id`, while one is chosen. */
+function Detail(props: { id: string | null; pair: GamePair; price: string | undefined; onDone: () => void }) {
+  if (!props.id) return null;
+  return (
+    <Suspense fallback={null}>
+      <PositionSheet {...props} />
+    </Suspense>
+  );
+}
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -87,6 +101,7 @@ function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefi
   const now = useNow(1000);
   const [closing, setClosing] = useState<Position | null>(null);
   const [targeting, setTargeting] = useState<Position | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
   return (
     <>
       <PagedList
@@ -99,52 +114,58 @@ function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefi
           const ret = pnl ? returnRate(pnl, item.margin).mul(100) : null;
           return (
             <article className="position" data-testid={`position-${item.id}`}>
-              <header className="position__head">
-                <span className={`position__side position__side--${item.side}`}>
-                  {t(`trade.${item.side}`)} {item.leverage}×
-                </span>
-                <span className={`position__pnl ${tone(pnl)}`} data-testid="position-pnl">
-                  {pnl ? formatNumber(pnl, 'amount', { dp: pair.amountDp, signed: true }) : '--'}{' '}
-                  {item.marginToken}
-                  <small data-testid="position-return">
-                    {ret ? formatNumber(ret, 'percent', { signed: true }) : '--'}
-                  </small>
-                </span>
-              </header>
-              <dl className="position__grid">
-                <Cell
-                  label={t('trade.entryPrice')}
-                  value={formatNumber(item.entryPrice, 'price', { dp: pair.priceDp })}
-                />
-                <Cell
-                  label={t('trade.markPrice')}
-                  value={price ? formatNumber(price, 'price', { dp: pair.priceDp }) : '--'}
-                />
-                <Cell
-                  label={t('trade.liquidationPrice')}
-                  value={formatNumber(item.liquidationPrice, 'price', { dp: pair.priceDp })}
-                  testId="position-liquidation"
-                />
-                <Cell
-                  label={t('trade.margin')}
-                  value={formatNumber(item.margin, 'amount', { dp: pair.amountDp })}
-                />
-                <Cell
-                  label={t('trade.notional')}
-                  value={formatNumber(item.notional, 'amount', { dp: pair.amountDp })}
-                />
-                <Cell
-                  label={t('trade.fundingPaid')}
-                  value={formatNumber(item.fundingPaid, 'amount', { dp: pair.amountDp })}
-                />
-                <Cell
-                  label={t('trade.targets')}
-                  value={`${item.takeProfit ? formatNumber(item.takeProfit, 'price', { dp: pair.priceDp }) : '--'} / ${
-                    item.stopLoss ? formatNumber(item.stopLoss, 'price', { dp: pair.priceDp }) : '--'
-                  }`}
-                  testId="position-targets"
-                />
-              </dl>
+              <Tappable
+                testId="position-detail"
+                label={t('trade.viewDetail')}
+                onTap={() => setViewing(item.id)}
+              >
+                <header className="position__head">
+                  <span className={`position__side position__side--${item.side}`}>
+                    {t(`trade.${item.side}`)} {item.leverage}×
+                  </span>
+                  <span className={`position__pnl ${tone(pnl)}`} data-testid="position-pnl">
+                    {pnl ? formatNumber(pnl, 'amount', { dp: pair.amountDp, signed: true }) : '--'}{' '}
+                    {item.marginToken}
+                    <small data-testid="position-return">
+                      {ret ? formatNumber(ret, 'percent', { signed: true }) : '--'}
+                    </small>
+                  </span>
+                </header>
+                <dl className="position__grid">
+                  <Cell
+                    label={t('trade.entryPrice')}
+                    value={formatNumber(item.entryPrice, 'price', { dp: pair.priceDp })}
+                  />
+                  <Cell
+                    label={t('trade.markPrice')}
+                    value={price ? formatNumber(price, 'price', { dp: pair.priceDp }) : '--'}
+                  />
+                  <Cell
+                    label={t('trade.liquidationPrice')}
+                    value={formatNumber(item.liquidationPrice, 'price', { dp: pair.priceDp })}
+                    testId="position-liquidation"
+                  />
+                  <Cell
+                    label={t('trade.margin')}
+                    value={formatNumber(item.margin, 'amount', { dp: pair.amountDp })}
+                  />
+                  <Cell
+                    label={t('trade.notional')}
+                    value={formatNumber(item.notional, 'amount', { dp: pair.amountDp })}
+                  />
+                  <Cell
+                    label={t('trade.fundingPaid')}
+                    value={formatNumber(item.fundingPaid, 'amount', { dp: pair.amountDp })}
+                  />
+                  <Cell
+                    label={t('trade.targets')}
+                    value={`${item.takeProfit ? formatNumber(item.takeProfit, 'price', { dp: pair.priceDp }) : '--'} / ${
+                      item.stopLoss ? formatNumber(item.stopLoss, 'price', { dp: pair.priceDp }) : '--'
+                    }`}
+                    testId="position-targets"
+                  />
+                </dl>
+              </Tappable>
               {item.nextFundingAt && (
                 <p className="position__funding">
                   {t('trade.nextFunding', { time: countdown(Date.parse(item.nextFundingAt) - now) })}
@@ -173,8 +194,41 @@ function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefi
         }}
       />
       <CloseSheet position={closing} onDone={() => setClosing(null)} />
+      <Detail id={viewing} pair={pair} price={price} onDone={() => setViewing(null)} />
       <TargetsSheet position={targeting} priceDp={pair.priceDp} onDone={() => setTargeting(null)} />
     </>
+  );
+}
+
+/** A card's figures, tapped (or Enter / Space) to open the position's detail. */
+function Tappable({
+  testId,
+  label,
+  onTap,
+  children,
+}: {
+  testId: string;
+  label: string;
+  onTap: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      className="position__open-detail"
+      data-testid={testId}
+      title={label}
+      onClick={onTap}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onTap();
+        }
+      }}
+    >
+      {children}
+    </div>
   );
 }
 
@@ -201,11 +255,11 @@ function CloseSheet({ position, onDone }: { position: Position | null; onDone: (
     onDone();
   };
   return (
-    <Popup visible={Boolean(position)} onMaskClick={onDone} bodyClassName="withdraw-sheet" destroyOnClose>
+    <Popup visible={Boolean(position)} onMaskClick={onDone} bodyClassName="game-sheet" destroyOnClose>
       {position && (
         <div data-testid="close-sheet">
-          <h2 className="withdraw-sheet__title">{t('trade.confirmClose')}</h2>
-          <p className="withdraw-sheet__text">
+          <h2 className="game-sheet__title">{t('trade.confirmClose')}</h2>
+          <p className="game-sheet__text">
             {t('trade.orderNo')}: <b data-testid="close-sheet-order">{position.orderNo}</b>
           </p>
           <div className="sheet-actions">
@@ -260,11 +314,11 @@ function TargetsSheet({
     }
   };
   return (
-    <Popup visible={Boolean(position)} onMaskClick={onDone} bodyClassName="withdraw-sheet" destroyOnClose>
+    <Popup visible={Boolean(position)} onMaskClick={onDone} bodyClassName="game-sheet" destroyOnClose>
       {position && (
         <div data-testid="targets-sheet">
-          <h2 className="withdraw-sheet__title">{t('trade.targets')}</h2>
-          <p className="withdraw-sheet__text">
+          <h2 className="game-sheet__title">{t('trade.targets')}</h2>
+          <p className="game-sheet__text">
             {t('trade.entryPrice')}: {formatNumber(position.entryPrice, 'price', { dp: priceDp })}
           </p>
           <OrderField
@@ -303,84 +357,98 @@ function TargetsSheet({
 function ClosedPositions({ pair }: { pair: GamePair }) {
   const { t } = useTranslation();
   const query = usePositions('closed', pair.symbol);
+  const [viewing, setViewing] = useState<string | null>(null);
   return (
-    <PagedList
-      query={query}
-      testId="closed-positions"
-      itemKey={(item) => item.id}
-      empty={<EmptyState testId="no-history" title={t('trade.noHistory')} />}
-      renderItem={(item) => {
-        const pnl = item.pnl === null ? null : new Decimal(item.pnl);
-        return (
-          <article className="position position--closed" data-testid={`closed-${item.id}`}>
-            <header className="position__head">
-              <span className={`position__side position__side--${item.side}`}>
-                {t(`trade.${item.side}`)} {item.leverage}×
-              </span>
-              <span className="position__reason" data-testid="closed-reason">
-                {item.closeReason ? t(`trade.reason_${item.closeReason}`) : ''}
-              </span>
-              <span className={`position__pnl ${tone(pnl)}`} data-testid="closed-pnl">
-                {pnl ? formatNumber(pnl, 'amount', { dp: pair.amountDp, signed: true }) : '--'}{' '}
-                {item.marginToken}
-                <small>
-                  {item.returnRate
-                    ? formatNumber(new Decimal(item.returnRate).mul(100), 'percent', { signed: true })
-                    : ''}
-                </small>
-              </span>
-            </header>
-            <dl className="position__grid">
-              <Cell label={t('trade.orderNo')} value={item.orderNo} testId="closed-order" />
-              <Cell
-                label={t('trade.entryPrice')}
-                value={formatNumber(item.entryPrice, 'price', { dp: pair.priceDp })}
-              />
-              <Cell
-                label={t('trade.closePrice')}
-                value={item.closePrice ? formatNumber(item.closePrice, 'price', { dp: pair.priceDp }) : '--'}
-              />
-              <Cell
-                label={t('trade.liquidationPrice')}
-                value={formatNumber(item.liquidationPrice, 'price', { dp: pair.priceDp })}
-              />
-              <Cell
-                label={t('trade.notional')}
-                value={formatNumber(item.notional, 'amount', { dp: pair.amountDp })}
-              />
-              <Cell
-                label={t('trade.margin')}
-                value={formatNumber(item.margin, 'amount', { dp: pair.amountDp })}
-              />
-              <Cell
-                label={t('trade.fundingPaid')}
-                value={formatNumber(item.fundingPaid, 'amount', { dp: pair.amountDp })}
-              />
-              <Cell
-                label={t('trade.openFee')}
-                value={formatNumber(item.openFee, 'amount', { dp: pair.amountDp })}
-              />
-              <Cell
-                label={t('trade.closeFee')}
-                value={item.closeFee ? formatNumber(item.closeFee, 'amount', { dp: pair.amountDp }) : '--'}
-              />
-              <Cell label={t('trade.openedAt')} value={new Date(item.openedAt).toLocaleString()} />
-              <Cell
-                label={t('trade.closedAt')}
-                value={item.closedAt ? new Date(item.closedAt).toLocaleString() : '--'}
-              />
-            </dl>
-            {item.profitUnpaid && new Decimal(item.profitUnpaid).gt(0) && (
-              <p className="record-note record-note--info">
-                {t('trade.profitUnpaid', {
-                  amount: formatNumber(item.profitUnpaid, 'amount'),
-                  token: item.marginToken,
-                })}
-              </p>
-            )}
-          </article>
-        );
-      }}
-    />
+    <>
+      <Detail id={viewing} pair={pair} price={undefined} onDone={() => setViewing(null)} />
+      <PagedList
+        query={query}
+        testId="closed-positions"
+        itemKey={(item) => item.id}
+        empty={<EmptyState testId="no-history" title={t('trade.noHistory')} />}
+        renderItem={(item) => {
+          const pnl = item.pnl === null ? null : new Decimal(item.pnl);
+          return (
+            <article className="position position--closed" data-testid={`closed-${item.id}`}>
+              <Tappable
+                testId="closed-detail"
+                label={t('trade.viewDetail')}
+                onTap={() => setViewing(item.id)}
+              >
+                <header className="position__head">
+                  <span className={`position__side position__side--${item.side}`}>
+                    {t(`trade.${item.side}`)} {item.leverage}×
+                  </span>
+                  <span className="position__reason" data-testid="closed-reason">
+                    {item.closeReason ? t(`trade.reason_${item.closeReason}`) : ''}
+                  </span>
+                  <span className={`position__pnl ${tone(pnl)}`} data-testid="closed-pnl">
+                    {pnl ? formatNumber(pnl, 'amount', { dp: pair.amountDp, signed: true }) : '--'}{' '}
+                    {item.marginToken}
+                    <small>
+                      {item.returnRate
+                        ? formatNumber(new Decimal(item.returnRate).mul(100), 'percent', { signed: true })
+                        : ''}
+                    </small>
+                  </span>
+                </header>
+                <dl className="position__grid">
+                  <Cell label={t('trade.orderNo')} value={item.orderNo} testId="closed-order" />
+                  <Cell
+                    label={t('trade.entryPrice')}
+                    value={formatNumber(item.entryPrice, 'price', { dp: pair.priceDp })}
+                  />
+                  <Cell
+                    label={t('trade.closePrice')}
+                    value={
+                      item.closePrice ? formatNumber(item.closePrice, 'price', { dp: pair.priceDp }) : '--'
+                    }
+                  />
+                  <Cell
+                    label={t('trade.liquidationPrice')}
+                    value={formatNumber(item.liquidationPrice, 'price', { dp: pair.priceDp })}
+                  />
+                  <Cell
+                    label={t('trade.notional')}
+                    value={formatNumber(item.notional, 'amount', { dp: pair.amountDp })}
+                  />
+                  <Cell
+                    label={t('trade.margin')}
+                    value={formatNumber(item.margin, 'amount', { dp: pair.amountDp })}
+                  />
+                  <Cell
+                    label={t('trade.fundingPaid')}
+                    value={formatNumber(item.fundingPaid, 'amount', { dp: pair.amountDp })}
+                  />
+                  <Cell
+                    label={t('trade.openFee')}
+                    value={formatNumber(item.openFee, 'amount', { dp: pair.amountDp })}
+                  />
+                  <Cell
+                    label={t('trade.closeFee')}
+                    value={
+                      item.closeFee ? formatNumber(item.closeFee, 'amount', { dp: pair.amountDp }) : '--'
+                    }
+                  />
+                  <Cell label={t('trade.openedAt')} value={new Date(item.openedAt).toLocaleString()} />
+                  <Cell
+                    label={t('trade.closedAt')}
+                    value={item.closedAt ? new Date(item.closedAt).toLocaleString() : '--'}
+                  />
+                </dl>
+              </Tappable>
+              {item.profitUnpaid && new Decimal(item.profitUnpaid).gt(0) && (
+                <p className="record-note record-note--info">
+                  {t('trade.profitUnpaid', {
+                    amount: formatNumber(item.profitUnpaid, 'amount'),
+                    token: item.marginToken,
+                  })}
+                </p>
+              )}
+            </article>
+          );
+        }}
+      />
+    </>
   );
 }

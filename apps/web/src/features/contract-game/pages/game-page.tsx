@@ -75,70 +75,78 @@ function PairScreen({ symbol }: { symbol: string }) {
   const pairLabel = ticker ? `${ticker.base}/${ticker.quote}` : symbol;
   return (
     <PageFrame title={ticker ? pairLabel : t('titles.game')} className="game">
-      <section className="pair-head" data-testid="pair-head" aria-busy={!ticker}>
-        <div className="pair-head__name">
-          {ticker && <TokenLogo symbol={ticker.base} size={28} />}
-          <b>{pairLabel}</b>
-        </div>
-        <div className="pair-head__main">
-          <span className={`pair-head__price ${tone}`} data-testid="pair-price">
-            {ticker ? formatNumber(ticker.price, 'price', { dp: ticker.priceDp }) : '--'}
-          </span>
-          <span className={`pair-head__change ${tone}`} data-testid="pair-change">
-            {ticker ? formatNumber(ticker.change24h, 'percent', { signed: true }) : '--'}
-          </span>
-        </div>
-        <dl className="pair-head__stats">
-          <div>
-            <dt>{t('pair.high24h')}</dt>
-            <dd data-testid="pair-high">
-              {ticker ? formatNumber(ticker.high24h, 'price', { dp: ticker.priceDp }) : '--'}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('pair.low24h')}</dt>
-            <dd data-testid="pair-low">
-              {ticker ? formatNumber(ticker.low24h, 'price', { dp: ticker.priceDp }) : '--'}
-            </dd>
-          </div>
-        </dl>
-        {ticker?.stale && (
-          <p className="pair-note pair-note--warning" role="status" data-testid="pair-stale">
-            {t('pair.stale')}
-          </p>
-        )}
-      </section>
+      <div className="game__layout">
+        <div className="game__market">
+          <section className="pair-head" data-testid="pair-head" aria-busy={!ticker}>
+            <div className="pair-head__name">
+              {ticker && <TokenLogo symbol={ticker.base} size={28} />}
+              <b>{pairLabel}</b>
+            </div>
+            <div className="pair-head__main">
+              <span className={`pair-head__price ${tone}`} data-testid="pair-price">
+                {ticker ? formatNumber(ticker.price, 'price', { dp: ticker.priceDp }) : '--'}
+              </span>
+              <span className={`pair-head__change ${tone}`} data-testid="pair-change">
+                {ticker ? formatNumber(ticker.change24h, 'percent', { signed: true }) : '--'}
+              </span>
+            </div>
+            <dl className="pair-head__stats">
+              <div>
+                <dt>{t('pair.high24h')}</dt>
+                <dd data-testid="pair-high">
+                  {ticker ? formatNumber(ticker.high24h, 'price', { dp: ticker.priceDp }) : '--'}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('pair.low24h')}</dt>
+                <dd data-testid="pair-low">
+                  {ticker ? formatNumber(ticker.low24h, 'price', { dp: ticker.priceDp }) : '--'}
+                </dd>
+              </div>
+            </dl>
+            {ticker?.stale && (
+              <p className="pair-note pair-note--warning" role="status" data-testid="pair-stale">
+                {t('pair.stale')}
+              </p>
+            )}
+          </section>
 
-      <div className="timeframes" role="tablist" aria-label={t('titles.game')}>
-        {TIMEFRAMES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={value === interval}
-            className={value === interval ? 'timeframes__tab is-active' : 'timeframes__tab'}
-            data-testid={`timeframe-${value}`}
-            onClick={() => choose(value)}
-          >
-            {label(value)}
-          </button>
-        ))}
+          <div className="timeframes" role="tablist" aria-label={t('titles.game')}>
+            {TIMEFRAMES.map((value) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={value === interval}
+                className={value === interval ? 'timeframes__tab is-active' : 'timeframes__tab'}
+                data-testid={`timeframe-${value}`}
+                onClick={() => choose(value)}
+              >
+                {label(value)}
+              </button>
+            ))}
+          </div>
+          {ticker ? (
+            <Suspense fallback={<div className="market-chart-placeholder" />}>
+              <MarketChart
+                symbol={symbol}
+                interval={interval}
+                priceDp={ticker.priceDp}
+                pairLabel={pairLabel}
+                intervalLabel={label(interval)}
+              />
+            </Suspense>
+          ) : (
+            <div className="market-chart-placeholder" />
+          )}
+        </div>
+        <div className="game__order">
+          {gamePair && <OrderPanel pair={gamePair} price={ticker?.stale ? undefined : ticker?.price} />}
+        </div>
+        <div className="game__positions">
+          {gamePair && <Positions pair={gamePair} price={ticker?.price} />}
+        </div>
       </div>
-      {ticker ? (
-        <Suspense fallback={<div className="market-chart-placeholder" />}>
-          <MarketChart
-            symbol={symbol}
-            interval={interval}
-            priceDp={ticker.priceDp}
-            pairLabel={pairLabel}
-            intervalLabel={label(interval)}
-          />
-        </Suspense>
-      ) : (
-        <div className="market-chart-placeholder" />
-      )}
-      {gamePair && <OrderPanel pair={gamePair} price={ticker?.stale ? undefined : ticker?.price} />}
-      {gamePair && <Positions pair={gamePair} price={ticker?.price} />}
     </PageFrame>
   );
 }
