@@ -8,7 +8,16 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions, REPO_ROOT } from '../e2e/support/env';
-import { ENTRY_LIMIT_KIB, ROUTE_CHUNK_LIMIT_KIB, jsLoadedFor, routeChunks } from '../e2e/support/bundle';
+import {
+  ENTRY_LIMIT_KIB,
+  GAME_PAGE,
+  GAME_PAGE_LIMIT_KIB,
+  ROUTE_CHUNK_LIMIT_KIB,
+  gamePageOwnJs,
+  signUpSession,
+  jsLoadedFor,
+  routeChunks,
+} from '../e2e/support/bundle';
 
 const PORT = 18190;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -44,6 +53,11 @@ async function bundleSizes() {
       console.log(`  route chunk ${c.src.padEnd(56)} ${c.kib.toFixed(1)} KiB`);
     console.log(
       `  largest route chunk: ${largest.src} ${largest.kib.toFixed(1)} KiB (limit ${ROUTE_CHUNK_LIMIT_KIB})`,
+    );
+    const game = await gamePageOwnJs(browser, BASE, await signUpSession(BASE, join(DATA_DIR, 'outbox')));
+    console.log(
+      `  the game page's own JS (beyond /, chart included): ${game.totalKiB.toFixed(1)} KiB in ` +
+        `${game.files.length} files (limit ${GAME_PAGE_LIMIT_KIB})`,
     );
   } finally {
     await browser.close();
@@ -114,7 +128,8 @@ function lighthouseLine(label: string, path: string, f: LighthouseFigures) {
 
 async function lighthouseScores() {
   heading('Lighthouse mobile performance (lighthouse 12, Debian Chromium, median of 3)');
-  for (const path of PAGES) lighthouseLine('as built', path, await lighthouseMedian(`${BASE}${path}`, 3));
+  for (const path of [...PAGES, GAME_PAGE])
+    lighthouseLine('as built', path, await lighthouseMedian(`${BASE}${path}`, 3));
 }
 
 /** Starts the product on `webDist` (a throwaway data directory, no chains) until `work` is done. */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { latestCode } from './outbox';
 import type { Browser } from '@playwright/test';
 import { REPO_ROOT } from './env';
 
@@ -28,8 +29,43 @@ export async function gzipKiB(file: string): Promise<number> {
  * with its gzipped size (KiB). The service worker's own scripts and precache downloads are not the
  * page's.
  */
-export async function jsLoadedFor(browser: Browser, baseUrl: string, path: string) {
+/** A signed-in person's localStorage (lib/session.ts), for pages that need sign-in. */
+export interface StoredSession {
+  token: string;
+  user_id: string;
+  email: string;
+}
+
+/** Registers a new person through the API (the code from `outbox`): their stored session. */
+export async function signUpSession(baseUrl: string, outbox?: string): Promise<StoredSession> {
+  const email = `bundle-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'Bundle-pass-1234';
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; data?: unknown };
+  };
+  await post('/api/app/auth/code', { email, scene: 'register' });
+  const registered = await post('/api/app/auth/register', {
+    email,
+    password,
+    code: await latestCode(email, outbox),
+  });
+  const data = registered.data as { token: string; user: { id: string | number } } | undefined;
+  if (!data) throw new Error(`sign-up failed: ${JSON.stringify(registered)}`);
+  return { token: data.token, user_id: String(data.user.id), email };
+}
+
+export async function jsLoadedFor(browser: Browser, baseUrl: string, path: string, session?: StoredSession) {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
+  if (session) {
+    await context.addInitScript((stored) => {
+      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+    }, session);
+  }
   const page = await context.newPage();
   const files = new Set<string>();
   page.on('response', (response) => {
@@ -45,6 +81,22 @@ export async function jsLoadedFor(browser: Browser, baseUrl: string, path: strin
       .map(async (f) => ({ file: f, kib: await gzipKiB(f.slice(1)) })),
   );
   return { files: sizes, totalKiB: sizes.reduce((sum, s) => sum + s.kib, 0) };
+}
+
+/** The contract game page's own JavaScript limit (issue 11), chart included. */
+export const GAME_PAGE_LIMIT_KIB = 100;
+export const GAME_PAGE = '/pages/game/detail?id=BTCUSDT';
+
+/**
+ * JavaScript the game page loads beyond what `/` loads (its own, the chart's included), both signed
+ * in as `session` (the game page needs sign-in; signed out it is the sign-in page that loads).
+ */
+export async function gamePageOwnJs(browser: Browser, baseUrl: string, session: StoredSession) {
+  const home = await jsLoadedFor(browser, baseUrl, '/', session);
+  const game = await jsLoadedFor(browser, baseUrl, GAME_PAGE, session);
+  const shared = new Set(home.files.map((f) => f.file));
+  const own = game.files.filter((f) => !shared.has(f.file));
+  return { files: own, totalKiB: own.reduce((sum, f) => sum + f.kib, 0) };
 }
 
 /** The lazily loaded route modules' own chunks (Vite's dynamic entries), gzipped. */

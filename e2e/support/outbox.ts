@@ -9,15 +9,15 @@ const OUTBOX = join(E2E_DATA_DIR, 'outbox');
  * `<ISO stamp>_<recipient>.eml` per message (RFC 5322, body in UTF-8 8bit, CRLF line ends), written
  * aside and renamed, and before the send-code call answers; the short poll only covers a slow disk.
  */
-export async function latestCode(email: string): Promise<string> {
+export async function latestCode(email: string, outbox = OUTBOX): Promise<string> {
   const recipient = email.trim().toLowerCase();
   for (let attempt = 0; attempt < 50; attempt++) {
-    const names = (await readdir(OUTBOX).catch(() => [] as string[]))
+    const names = (await readdir(outbox).catch(() => [] as string[]))
       .filter((name) => name.endsWith('.eml'))
       .sort()
       .reverse();
     for (const name of names) {
-      const message = parseEml(await readFile(join(OUTBOX, name), 'utf8'));
+      const message = parseEml(await readFile(join(outbox, name), 'utf8'));
       if (message.headers.get('to')?.toLowerCase() !== recipient) continue;
       // Only the body: the recipient address in the headers may itself contain six digits.
       const match = /\b(\d{6})\b/.exec(message.body);
@@ -25,7 +25,7 @@ export async function latestCode(email: string): Promise<string> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no code mailed to ${email} in ${OUTBOX}`);
+  throw new Error(`no code mailed to ${email} in ${outbox}`);
 }
 
 /** Splits a message into its (lower-cased) headers and its body; undoes quoted-printable soft breaks. */

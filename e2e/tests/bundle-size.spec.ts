@@ -1,6 +1,14 @@
 // The performance limits of the Foundation issue: JavaScript loaded for `/` ≤ 150 KiB gzipped, and each
 // lazily loaded route's own chunk ≤ 60 KiB gzipped. The figures are printed for the release note.
-import { ENTRY_LIMIT_KIB, jsLoadedFor, routeChunks, ROUTE_CHUNK_LIMIT_KIB } from '../support/bundle';
+import {
+  ENTRY_LIMIT_KIB,
+  GAME_PAGE_LIMIT_KIB,
+  gamePageOwnJs,
+  signUpSession,
+  jsLoadedFor,
+  routeChunks,
+  ROUTE_CHUNK_LIMIT_KIB,
+} from '../support/bundle';
 import { expect, test } from '../support/fixtures';
 
 const kib = (n: number) => `${n.toFixed(1)} KiB`;
@@ -36,4 +44,19 @@ test('each lazily loaded route chunk stays within 60 KiB gzipped', async () => {
   const chart = chunks.find((c) => c.src.endsWith('components/market-chart/market-chart.tsx'));
   expect(chart, 'the chart chunk').toBeDefined();
   console.log(`Chart chunk: ${kib(chart!.kib)} gzipped`);
+});
+
+test('the contract game page loads at most 100 KiB gzipped of its own JavaScript, chart included', async ({
+  browser,
+  baseURL,
+}) => {
+  const session = await signUpSession(baseURL ?? '');
+  const { files, totalKiB } = await gamePageOwnJs(browser, baseURL ?? '', session);
+  console.log(
+    `the game page's own JS: ${kib(totalKiB)} gzipped in ${files.length} files\n` +
+      files.map((f) => `  ${kib(f.kib).padStart(10)}  ${f.file}`).join('\n'),
+  );
+  // The chart is among them: the page is not measured before it loads.
+  expect(files.length).toBeGreaterThan(1);
+  expect(totalKiB).toBeLessThanOrEqual(GAME_PAGE_LIMIT_KIB);
 });

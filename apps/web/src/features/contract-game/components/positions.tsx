@@ -7,20 +7,21 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import Popup from 'antd-mobile/es/components/popup';
 import type { GamePair, Position } from '@tradeflip/contract';
 import { Decimal, formatNumber, returnRate, unrealisedPnl } from '@tradeflip/money';
 import { EmptyState } from '@/components/empty-state';
 import { PagedList } from '@/components/paged-list';
-import { isApiError } from '@/lib/http';
 import { marketSocket } from '@/lib/market-socket';
 import { useSession } from '@/lib/session';
-import { showError, showToast } from '@/lib/toast';
-import { useClosePosition, usePositions, useSetTargets } from '../api/game-api';
-import { OrderField } from './order-field';
+import { showToast } from '@/lib/toast';
+import { usePositions } from '../api/game-api';
 
-// The detail sheet (and the history's words for each movement) loads on the first tap.
+// The detail sheet (and the history's words for each movement) loads on the first tap; the Close and
+// TP / SL sheets when a finger first touches a button (pointerdown), so they are there by the click.
 const PositionSheet = lazy(() => import('./position-sheet').then((m) => ({ default: m.PositionSheet })));
+const loadActions = () => import('./position-actions');
+const CloseSheet = lazy(() => loadActions().then((m) => ({ default: m.CloseSheet })));
+const TargetsSheet = lazy(() => loadActions().then((m) => ({ default: m.TargetsSheet })));
 
 /** The detail sheet of `id`, while one is chosen. */
 function Detail(props: { id: string | null; pair: GamePair; price: string | undefined; onDone: () => void }) {
@@ -176,6 +177,7 @@ function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefi
                   type="button"
                   className="btn btn--ghost"
                   data-testid="position-targets-edit"
+                  onPointerDown={() => void loadActions()}
                   onClick={() => setTargeting(item)}
                 >
                   {t('trade.targets')}
@@ -184,6 +186,7 @@ function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefi
                   type="button"
                   className="btn btn--primary"
                   data-testid="position-close"
+                  onPointerDown={() => void loadActions()}
                   onClick={() => setClosing(item)}
                 >
                   {t('trade.close')}
@@ -193,9 +196,17 @@ function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefi
           );
         }}
       />
-      <CloseSheet position={closing} onDone={() => setClosing(null)} />
+      {closing && (
+        <Suspense fallback={null}>
+          <CloseSheet position={closing} onDone={() => setClosing(null)} />
+        </Suspense>
+      )}
       <Detail id={viewing} pair={pair} price={price} onDone={() => setViewing(null)} />
-      <TargetsSheet position={targeting} priceDp={pair.priceDp} onDone={() => setTargeting(null)} />
+      {targeting && (
+        <Suspense fallback={null}>
+          <TargetsSheet position={targeting} priceDp={pair.priceDp} onDone={() => setTargeting(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -238,119 +249,6 @@ function Cell({ label, value, testId }: { label: string; value: string; testId?:
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
     </div>
-  );
-}
-
-function CloseSheet({ position, onDone }: { position: Position | null; onDone: () => void }) {
-  const { t } = useTranslation();
-  const close = useClosePosition();
-  const confirm = async () => {
-    if (!position) return;
-    try {
-      await close.mutateAsync(position.id);
-      showToast(t('trade.closed'));
-    } catch (error) {
-      showError(error);
-    }
-    onDone();
-  };
-  return (
-    <Popup visible={Boolean(position)} onMaskClick={onDone} bodyClassName="game-sheet" destroyOnClose>
-      {position && (
-        <div data-testid="close-sheet">
-          <h2 className="game-sheet__title">{t('trade.confirmClose')}</h2>
-          <p className="game-sheet__text">
-            {t('trade.orderNo')}: <b data-testid="close-sheet-order">{position.orderNo}</b>
-          </p>
-          <div className="sheet-actions">
-            <button type="button" className="btn btn--ghost" onClick={onDone}>
-              {t('trade.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--danger"
-              data-testid="close-confirm"
-              aria-busy={close.isPending}
-              disabled={close.isPending}
-              onClick={() => void confirm()}
-            >
-              {t('trade.closeNow')}
-            </button>
-          </div>
-        </div>
-      )}
-    </Popup>
-  );
-}
-
-function TargetsSheet({
-  position,
-  priceDp,
-  onDone,
-}: {
-  position: Position | null;
-  priceDp: number;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation();
-  const save = useSetTargets();
-  const [tp, setTp] = useState('');
-  const [sl, setSl] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    setTp(position?.takeProfit ?? '');
-    setSl(position?.stopLoss ?? '');
-    setErrors({});
-  }, [position]);
-  const submit = async () => {
-    if (!position) return;
-    try {
-      await save.mutateAsync({ id: position.id, takeProfit: tp.trim() || null, stopLoss: sl.trim() || null });
-      showToast(t('trade.targetsSaved'));
-      onDone();
-    } catch (error) {
-      if (isApiError(error) && error.fields) setErrors(error.fields);
-      else showError(error);
-    }
-  };
-  return (
-    <Popup visible={Boolean(position)} onMaskClick={onDone} bodyClassName="game-sheet" destroyOnClose>
-      {position && (
-        <div data-testid="targets-sheet">
-          <h2 className="game-sheet__title">{t('trade.targets')}</h2>
-          <p className="game-sheet__text">
-            {t('trade.entryPrice')}: {formatNumber(position.entryPrice, 'price', { dp: priceDp })}
-          </p>
-          <OrderField
-            label={t('trade.takeProfit')}
-            value={tp}
-            onChange={setTp}
-            testId="targets-tp"
-            error={errors.takeProfit}
-          />
-          <OrderField
-            label={t('trade.stopLoss')}
-            value={sl}
-            onChange={setSl}
-            testId="targets-sl"
-            error={errors.stopLoss}
-          />
-          <div className="sheet-actions">
-            <button type="button" className="btn btn--ghost" onClick={onDone}>
-              {t('trade.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              data-testid="targets-save"
-              onClick={() => void submit()}
-            >
-              {t('trade.save')}
-            </button>
-          </div>
-        </div>
-      )}
-    </Popup>
   );
 }
 
