@@ -5,7 +5,8 @@
 // and reconnects when it shows again. Every message is checked against packages/contract before a
 // screen sees it.
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
-import { wsServerMessage, type CandleInterval, type WsServerMessage } from '@tradeflip/contract';
+import type { CandleInterval, WsServerMessage } from '@tradeflip/contract';
+import { asServerMessage } from './ws-message';
 import { getLanguage } from './language';
 import { getToken } from './session';
 
@@ -55,11 +56,11 @@ class MarketSocket {
       } catch {
         return;
       }
-      const result = wsServerMessage.safeParse(parsed);
-      if (!result.success) return;
-      const key = channelOfMessage(result.data);
+      const message = asServerMessage(parsed);
+      if (!message) return;
+      const key = channelOfMessage(message);
       const entry = key ? this.wanted.get(key) : undefined;
-      for (const listener of entry?.listeners ?? []) listener(result.data);
+      for (const listener of entry?.listeners ?? []) listener(message);
     });
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') socket.close();
