@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messagesEn, messagesZh, toLanguage, translate } from './index';
+import { gameUiEn, gameUiZh } from './game-ui';
 import { walletUiEn, walletUiZh } from './wallet-ui';
 
 function keysOf(node: object, prefix = ''): string[] {
@@ -21,6 +22,7 @@ describe('i18n', () => {
   it('has the same keys in both languages', () => {
     expect(keysOf(messagesZh).sort()).toEqual(keysOf(messagesEn).sort());
     expect(keysOf(walletUiZh).sort()).toEqual(keysOf(walletUiEn).sort());
+    expect(keysOf(gameUiZh).sort()).toEqual(keysOf(gameUiEn).sort());
   });
 
   it('keeps the spec messages word for word and fills placeholders', () => {

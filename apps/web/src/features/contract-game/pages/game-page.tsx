@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tradeflip/contract';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { PageFrame } from '@/components/page-frame';
+// The game's words (order panel, positions, their sheets) come with this page, not with `/`.
+import '@/lib/game-texts';
 import { RequireId, useIdParam } from '@/components/require-id';
 import { TokenLogo } from '@/components/token-logo';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
