@@ -9,7 +9,8 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../clock';
 import type { MarketService, TickBatch } from '../market/service';
 import * as repo from './repository';
-import { GameService, POSITIONS_CHANNEL, parseNotice } from './service';
+import { parseNotice } from './notice';
+import { GameService, POSITIONS_CHANNEL } from './service';
 import { TriggerIndex, type IndexedPosition } from './trigger-index';
 
 /** Positions settled per transaction when one tick crosses many. */
@@ -87,10 +88,7 @@ export class GameEngine {
         symbols.add(row.symbol);
       }
       // What the market crossed while no one led closes now, at its last tick.
-      for (const symbol of symbols) {
-        const last = this.deps.market.lastPrice(symbol);
-        if (last && !last.stale) this.settleCrossed({ symbol, price: last.price, time: last.time });
-      }
+      for (const symbol of symbols) this.settleAtLastTick(symbol);
     });
   }
 
@@ -174,8 +172,13 @@ export class GameEngine {
       return;
     }
     this.index.upsert(toIndexed(row));
-    const last = this.deps.market.lastPrice(row.symbol);
-    if (last && !last.stale) this.settleCrossed({ symbol: row.symbol, price: last.price, time: last.time });
+    this.settleAtLastTick(row.symbol);
+  }
+
+  /** Closes what the pair's last (fresh) tick crosses, at that tick. */
+  private settleAtLastTick(symbol: string): void {
+    const last = this.deps.market.lastPrice(symbol);
+    if (last && !last.stale) this.settleCrossed({ symbol, price: last.price, time: last.time });
   }
 
   /** Charges funding of every position due (the leader's loop calls it). */

@@ -5,6 +5,7 @@ import type { CloseReason } from '@tradeflip/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
+import { noticePayload } from './notice';
 import { gamePairs, gamePositions, marketPairs, tokens, users } from '../../db/schema';
 
 export type PairRow = typeof gamePairs.$inferSelect & {
@@ -129,6 +130,7 @@ export async function lockPositions(db: Queryable, ids: number[]): Promise<Posit
 
 export interface ClosedPosition {
   id: number;
+  userId: number;
   closeReason: CloseReason;
   closePrice: string;
   closeTickId: number;
@@ -140,16 +142,17 @@ export interface ClosedPosition {
 
 const CLOSE_POSITIONS = `with v as (
     select * from jsonb_to_recordset($1::jsonb) as v(id bigint, close_reason text, close_price numeric,
-      close_tick_id bigint, pnl numeric, close_fee numeric, profit_unpaid numeric, closed_at timestamptz)
+      close_tick_id bigint, pnl numeric, close_fee numeric, profit_unpaid numeric, closed_at timestamptz,
+      notice text)
   ), u as (
     update game_positions p
        set status = 'closed', close_reason = v.close_reason, close_price = v.close_price,
            close_tick_id = v.close_tick_id, pnl = v.pnl, close_fee = v.close_fee,
            profit_unpaid = v.profit_unpaid, closed_at = v.closed_at
       from v where p.id = v.id and p.status = 'open'
-    returning p.id, p.user_id, p.close_reason
+    returning p.id
   ), told as (
-    select pg_notify($2::text, u.id || ':' || u.user_id || ':closed:' || u.close_reason) from u
+    select pg_notify($2::text, v.notice) from u join v on v.id = u.id
   )
   select id from u where (select count(*) from told) >= 0`;
 
@@ -174,6 +177,7 @@ export async function closePositions(
         close_fee: c.closeFee,
         profit_unpaid: c.profitUnpaid,
         closed_at: c.closedAt.toISOString(),
+        notice: noticePayload({ ...c, status: 'closed' }),
       })),
     ),
     channel,

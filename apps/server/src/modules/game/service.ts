@@ -7,7 +7,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
-  closeReasons,
   type CloseReason,
   type GamePair,
   type OpenPositionBody,
@@ -38,10 +37,11 @@ import { POSITIONS_CHANNEL } from '../../db/notifications';
 import { AppError } from '../../plugins/errors';
 import type { IdempotencyRecord } from '../../plugins/idempotency';
 import type { AccountService } from '../account/service';
-import { InsufficientBalanceError, moves, type LedgerService } from '../ledger/service';
+import { moves, type LedgerService } from '../ledger/service';
 import { userAccount, vaultAccount } from '../ledger/accounts';
 import type { MarketService } from '../market/service';
 import type { TokenRegistry } from '../token/registry';
+import { noticePayload, parseNotice } from './notice';
 import * as repo from './repository';
 
 export { POSITIONS_CHANNEL };
@@ -165,88 +165,81 @@ export class GameService {
       (error: unknown) => ({ error }),
     );
 
-    try {
-      return await this.deps.db.transaction(async (tx) => {
-        await this.deps.accounts.requireActive(tx, userId);
-        // The user's balance is locked from here to the commit (the margin and fee leave it), the
-        // vault's only read: every open pays it a fee, so its row is held just by the last statement.
-        const [mine, vault] = await this.deps.ledger.balancesIn(tx, {
-          lock: [userAccount(userId, token)],
-          read: [vaultAccount(token)],
-        });
-        if (mine!.available.lt(margin)) throw insufficientBalance();
-        if (mine!.available.lt(margin.add(fee))) throw insufficientFee(fee, token);
-        if (liquidatableAtOpen(leverage, pair.mmr)) {
-          throw fieldError('leverage', 'game.leverageTooHigh', {
-            max: highestSafeLeverage(pair.mmr, pair.maxLeverage),
-          });
-        }
-        if ('error' in tick) throw tick.error;
-        const { tickId, price } = tick.kept;
-        const entry = new Decimal(price);
-        this.checkTargets(side, entry, takeProfit, stopLoss);
-        // The most this position can win must fit in the configured share of the vault's free balance.
-        if (margin.mul(pair.profitCapMultiple).gt(vault!.available.mul(this.deps.vaultShare)))
-          throw new AppError(409, 'conflict', 'game.vaultExposure');
-        const now = this.now();
-        const row = await this.insertWithOrderNo(tx, {
-          userId,
-          symbol,
-          marginToken: token,
-          side,
-          margin: margin.toFixed(),
-          leverage,
-          notional: notionalOf(margin, leverage).toFixed(),
-          entryPrice: entry.toFixed(),
-          openTickId: tickId,
-          openFee: fee.toFixed(),
-          closeFeeRate: pair.closeFeeRate,
-          fundingRate: pair.fundingRate,
-          fundingIntervalSeconds: pair.fundingIntervalSeconds,
-          mmr: pair.mmr,
-          profitCapMultiple: pair.profitCapMultiple,
-          fundingPaid: '0',
-          nextFundingAt: new Date(now.getTime() + pair.fundingIntervalSeconds * 1000),
-          takeProfit: takeProfit?.toFixed() ?? null,
-          stopLoss: stopLoss?.toFixed() ?? null,
-          openedAt: now,
-        });
-        const base = { userId, token, ref: { type: 'game_position', id: row.id }, memo: row.orderNo };
-        // The margin and the fee, two movements in one statement.
-        await this.deps.ledger.moveAll(
-          [
-            moves.freeze({
-              ...base,
-              amount: margin,
-              type: 'margin_lock',
-              causeKey: `position:${row.id}:margin`,
-            }),
-            ...(fee.gt(0)
-              ? [
-                  moves.debit({
-                    ...base,
-                    amount: fee,
-                    type: 'game_open_fee',
-                    causeKey: `position:${row.id}:open-fee`,
-                    to: vaultAccount(token),
-                  }),
-                ]
-              : []),
-          ],
-          tx,
-        );
-        const answer = this.view(row);
-        await record?.commit(tx, answer);
-        return answer;
+    // The balance checks are made on the user's account locked to the commit, so the ledger cannot
+    // refuse the margin and fee afterwards.
+    return this.deps.db.transaction(async (tx) => {
+      await this.deps.accounts.requireActive(tx, userId);
+      // The user's balance is locked from here to the commit (the margin and fee leave it), the
+      // vault's only read: every open pays it a fee, so its row is held just by the last statement.
+      const [mine, vault] = await this.deps.ledger.balancesIn(tx, {
+        lock: [userAccount(userId, token)],
+        read: [vaultAccount(token)],
       });
-    } catch (error) {
-      if (error instanceof InsufficientBalanceError) {
-        // Spent by another request since the check above.
-        const left = new Decimal(error.available);
-        throw left.lt(margin) ? insufficientBalance() : insufficientFee(fee, token);
+      if (mine!.available.lt(margin)) throw insufficientBalance();
+      if (mine!.available.lt(margin.add(fee))) throw insufficientFee(fee, token);
+      if (liquidatableAtOpen(leverage, pair.mmr)) {
+        throw fieldError('leverage', 'game.leverageTooHigh', {
+          max: highestSafeLeverage(pair.mmr, pair.maxLeverage),
+        });
       }
-      throw error;
-    }
+      if ('error' in tick) throw tick.error;
+      const { tickId, price } = tick.kept;
+      const entry = new Decimal(price);
+      this.checkTargets(side, entry, takeProfit, stopLoss);
+      // The most this position can win must fit in the configured share of the vault's free balance.
+      if (margin.mul(pair.profitCapMultiple).gt(vault!.available.mul(this.deps.vaultShare)))
+        throw new AppError(409, 'conflict', 'game.vaultExposure');
+      const now = this.now();
+      const row = await this.insertWithOrderNo(tx, {
+        userId,
+        symbol,
+        marginToken: token,
+        side,
+        margin: margin.toFixed(),
+        leverage,
+        notional: notionalOf(margin, leverage).toFixed(),
+        entryPrice: entry.toFixed(),
+        openTickId: tickId,
+        openFee: fee.toFixed(),
+        closeFeeRate: pair.closeFeeRate,
+        fundingRate: pair.fundingRate,
+        fundingIntervalSeconds: pair.fundingIntervalSeconds,
+        mmr: pair.mmr,
+        profitCapMultiple: pair.profitCapMultiple,
+        fundingPaid: '0',
+        nextFundingAt: new Date(now.getTime() + pair.fundingIntervalSeconds * 1000),
+        takeProfit: takeProfit?.toFixed() ?? null,
+        stopLoss: stopLoss?.toFixed() ?? null,
+        openedAt: now,
+      });
+      const base = { userId, token, ref: { type: 'game_position', id: row.id }, memo: row.orderNo };
+      // The margin and the fee, two movements in one statement.
+      await this.deps.ledger.moveAll(
+        [
+          moves.freeze({
+            ...base,
+            amount: margin,
+            type: 'margin_lock',
+            causeKey: `position:${row.id}:margin`,
+          }),
+          ...(fee.gt(0)
+            ? [
+                moves.debit({
+                  ...base,
+                  amount: fee,
+                  type: 'game_open_fee',
+                  causeKey: `position:${row.id}:open-fee`,
+                  to: vaultAccount(token),
+                }),
+              ]
+            : []),
+        ],
+        tx,
+      );
+      const answer = this.view(row);
+      await record?.commit(tx, answer);
+      return answer;
+    });
   }
 
   private priceOf(value: string | number | null | undefined, field: 'takeProfit' | 'stopLoss', dp: number) {
@@ -431,18 +424,14 @@ export class GameService {
     const tokens = [...new Set(items.map(({ row }) => row.marginToken))].sort();
     const users = items.map(({ row }) => userAccount(row.userId, row.marginToken));
     const vaultRefs = tokens.map((token) => vaultAccount(token));
-    let balances;
-    if (items.length === 1) {
-      balances = (await this.deps.ledger.balancesIn(tx, { lock: [...users, ...vaultRefs] })).slice(1);
-    } else {
-      await this.deps.ledger.lockAccounts(tx, users);
-      balances = await this.deps.ledger.balancesIn(tx, { lock: vaultRefs });
-    }
+    await this.deps.ledger.lockAccounts(tx, users);
+    const balances = await this.deps.ledger.balancesIn(tx, { lock: vaultRefs });
     const vaults = new Map(tokens.map((token, i) => [token, balances[i]!.available]));
     const dps = new Map<string, number>();
     for (const token of tokens) dps.set(token, await this.amountDp(token, tx));
 
     const requests = [];
+    const closes: repo.ClosedPosition[] = [];
     const closed: repo.PositionRow[] = [];
     const now = this.now();
     for (const { row, reason } of items) {
@@ -491,9 +480,9 @@ export class GameService {
         if (amount.gt(0))
           requests.push(move({ ...base, amount, type, causeKey: `position:${row.id}:close:${part}` }));
       }
-      closed.push({
-        ...row,
-        status: 'closed',
+      const close: repo.ClosedPosition = {
+        id: row.id,
+        userId: row.userId,
         closeReason: reason,
         closePrice: tick.price,
         closeTickId: tick.tickId,
@@ -504,23 +493,12 @@ export class GameService {
             ? result.pnl.sub(result.profitPaid).toFixed()
             : '0',
         closedAt: now,
-      });
+      };
+      closes.push(close);
+      closed.push({ ...row, ...close, status: 'closed' });
     }
     await this.deps.ledger.moveAll(requests, tx);
-    await repo.closePositions(
-      tx,
-      closed.map((row) => ({
-        id: row.id,
-        closeReason: row.closeReason!,
-        closePrice: row.closePrice!,
-        closeTickId: row.closeTickId!,
-        pnl: row.pnl!,
-        closeFee: row.closeFee!,
-        profitUnpaid: row.profitUnpaid!,
-        closedAt: row.closedAt!,
-      })),
-      POSITIONS_CHANNEL,
-    );
+    await repo.closePositions(tx, closes, POSITIONS_CHANNEL);
     return closed;
   }
 
@@ -726,22 +704,4 @@ function insufficientFee(fee: Decimal, token: string) {
  */
 async function notifyPosition(tx: Queryable, row: repo.PositionRow) {
   await tx.execute(sql`select pg_notify(${POSITIONS_CHANNEL}, ${noticePayload(row)})`);
-}
-
-export function noticePayload(row: Pick<repo.PositionRow, 'id' | 'userId' | 'status' | 'closeReason'>) {
-  return `${row.id}:${row.userId}:${row.status}:${row.closeReason ?? ''}`;
-}
-
-export function parseNotice(payload: string) {
-  const match = /^(\d+):(\d+):(open|closed):([a-z_]*)$/.exec(payload);
-  if (!match) return undefined;
-  const closeReason = (closeReasons as readonly string[]).includes(match[4]!)
-    ? (match[4] as CloseReason)
-    : null;
-  return {
-    id: Number(match[1]),
-    userId: Number(match[2]),
-    status: match[3] as 'open' | 'closed',
-    closeReason,
-  };
 }

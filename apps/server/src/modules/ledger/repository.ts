@@ -321,15 +321,10 @@ export async function lockAccountsByKey(
   return rows.map((row) => Number(row.id));
 }
 
-/** Accounts by id, locked in id order until the transaction ends. */
-export async function lockAccounts(db: Queryable, ids: number[]): Promise<AccountRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<RawAccount>(
-    db,
-    sql`select id, kind, owner, user_id, token, available::text as available, frozen::text as frozen
-        from accounts where id in ${ids} order by id for update`,
-  );
-  return rows.map(toAccount);
+/** Locks accounts by id, in id order, until the transaction ends. */
+export async function lockAccounts(db: Queryable, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`select id from accounts where id in ${ids} order by id for update`);
 }
 
 /** Accounts by id (no lock). */

@@ -249,6 +249,13 @@ const notified = new WeakMap<object, Set<number>>();
 /** The accounts a transaction holds locked (until it ends). */
 const lockedBy = new WeakMap<object, Set<number>>();
 
+/** `tx`'s set in `sets`, made on first use. */
+function setOf(sets: WeakMap<object, Set<number>>, tx: object): Set<number> {
+  const set = sets.get(tx) ?? new Set<number>();
+  sets.set(tx, set);
+  return set;
+}
+
 export class LedgerService {
   constructor(
     private readonly deps: {
@@ -547,8 +554,7 @@ export class LedgerService {
       refs.map((ref) => ({ owner: ownerOf(ref), token: ref.token })),
       accounts.lock.length,
     );
-    const held = lockedBy.get(tx) ?? new Set<number>();
-    lockedBy.set(tx, held);
+    const held = setOf(lockedBy, tx);
     for (const row of rows) if (row.locked) held.add(row.id);
     return refs.map((ref) => {
       const row = rows.find((r) => r.owner === ownerOf(ref) && r.token === ref.token);
@@ -565,8 +571,7 @@ export class LedgerService {
       tx,
       refs.map((ref) => ({ owner: ownerOf(ref), token: ref.token })),
     );
-    const held = lockedBy.get(tx) ?? new Set<number>();
-    lockedBy.set(tx, held);
+    const held = setOf(lockedBy, tx);
     for (const id of ids) held.add(id);
   }
 
@@ -673,8 +678,7 @@ export class LedgerService {
     // Tell every API process, once this transaction commits (never if it rolls back), whose balances
     // moved: their WebSocket pushes `balances` to that user's screens. Once per user and transaction:
     // a batch of movements, or several in one transaction, is one message per user.
-    const told = notified.get(tx) ?? new Set<number>();
-    notified.set(tx, told);
+    const told = setOf(notified, tx);
     const users = [...new Set([...accounts.values()].flatMap((account) => account.userId ?? []))].filter(
       (userId) => !told.has(userId),
     );
@@ -684,8 +688,7 @@ export class LedgerService {
     let checkFirst: number[] = [];
     if (own === false) {
       checkFirst = atRisk(movements.flatMap((m) => m.deltas));
-      const held = lockedBy.get(tx) ?? new Set<number>();
-      lockedBy.set(tx, held);
+      const held = setOf(lockedBy, tx);
       const missing = checkFirst.filter((id) => !held.has(id));
       if (missing.length > 0) {
         await repo.lockAccounts(tx, missing);

@@ -354,14 +354,10 @@ export class MarketService {
 
   /**
    * The price a settlement uses now (a game's open, close or liquidation): the pair's last tick, kept
-   * exactly in market_ticks inside the caller's transaction, so the settlement's row can refer to it
-   * and anyone can check it later. A stale pair (or one that never ticked) refuses: 'price fetch
-   * failed', and the game takes no order.
-   */
-  /**
-   * The tick a settlement uses: the pair's last, kept in market_ticks (refused when stale: 'price
-   * fetch failed'). Inside `tx` the tick is kept by it; without, it is kept at once and the same tick
-   * kept once however many settlements use it (every open at a tick, every position one tick crosses).
+   * exactly in market_ticks, so the settlement's row can refer to it and anyone can check it later.
+   * Inside `tx` the tick is kept by it; without, it is kept at once, and once however many
+   * settlements use it (every open at a tick). A stale pair (or one that never ticked) refuses:
+   * 'price fetch failed', and the game takes no order.
    */
   async settlementTick(
     symbol: string,

@@ -5,11 +5,10 @@
 import { useTranslation } from 'react-i18next';
 import Popup from 'antd-mobile/es/components/popup';
 import type { GamePair, PositionDetail } from '@tradeflip/contract';
-import { Decimal, formatNumber, returnRate, unrealisedPnl } from '@tradeflip/money';
+import { Decimal, formatNumber } from '@tradeflip/money';
 import '@/lib/wallet-texts';
 import { usePositionDetail } from '../api/game-api';
-
-const tone = (value: Decimal | null) => (!value ? '' : value.gt(0) ? 'is-up' : value.lt(0) ? 'is-down' : '');
+import { pnlOf, tone } from './position-figures';
 
 export function PositionSheet({
   id,
@@ -54,14 +53,7 @@ export function PositionSheet({
 function Detail({ item, pair, price }: { item: PositionDetail; pair: GamePair; price: string | undefined }) {
   const { t } = useTranslation();
   const open = item.status === 'open';
-  const pnl = open
-    ? price
-      ? unrealisedPnl(item.side, item.notional, item.entryPrice, price)
-      : null
-    : item.pnl === null
-      ? null
-      : new Decimal(item.pnl);
-  const ret = pnl ? returnRate(pnl, item.margin).mul(100) : null;
+  const { pnl, returnPercent: ret } = pnlOf(item, price);
   const priceOf = (value: string | null) =>
     value ? formatNumber(value, 'price', { dp: pair.priceDp }) : '--';
   const amountOf = (value: string | null) =>

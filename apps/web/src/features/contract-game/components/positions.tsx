@@ -8,13 +8,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GamePair, Position } from '@tradeflip/contract';
-import { Decimal, formatNumber, returnRate, unrealisedPnl } from '@tradeflip/money';
+import { Decimal, formatNumber } from '@tradeflip/money';
 import { EmptyState } from '@/components/empty-state';
 import { PagedList } from '@/components/paged-list';
 import { marketSocket } from '@/lib/market-socket';
 import { useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { usePositions } from '../api/game-api';
+import { pnlOf, tone } from './position-figures';
 
 // The detail sheet (and the history's words for each movement) loads on the first tap; the Close and
 // TP / SL sheets when a finger first touches a button (pointerdown), so they are there by the click.
@@ -49,8 +50,6 @@ function countdown(ms: number): string {
   const s = total % 60;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
-
-const tone = (value: Decimal | null) => (!value ? '' : value.gt(0) ? 'is-up' : value.lt(0) ? 'is-down' : '');
 
 /** Refetches the positions when the user channel says one of them changed. */
 function usePositionEvents() {
@@ -111,8 +110,7 @@ function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefi
         itemKey={(item) => item.id}
         empty={<EmptyState testId="no-positions" title={t('trade.noPositions')} />}
         renderItem={(item) => {
-          const pnl = price ? unrealisedPnl(item.side, item.notional, item.entryPrice, price) : null;
-          const ret = pnl ? returnRate(pnl, item.margin).mul(100) : null;
+          const { pnl, returnPercent: ret } = pnlOf(item, price);
           return (
             <article className="position" data-testid={`position-${item.id}`}>
               <Tappable
