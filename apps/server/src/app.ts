@@ -5,6 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ChainRegistry } from './chain/registry';
@@ -70,8 +71,8 @@ export interface AppOptions {
   chains?: ChainRegistry;
   /** WebSocket limits (tests make them small). */
   webSocket?: Pick<WebSocketOptions, 'maxBufferedBytes' | 'heartbeatMs'>;
-  /** Where the logs go (default: stdout); tests read them. */
-  logStream?: NodeJS.WritableStream;
+  /** Where the logs go (default: stdout; server.ts gives its LogOutput); tests read them. */
+  logStream?: DestinationStream;
 }
 
 export interface Services {

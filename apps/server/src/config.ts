@@ -137,6 +137,8 @@ const envSchema = z
     REQUEST_TIMEOUT: seconds('30', 3600),
     HEADERS_TIMEOUT: seconds('10', 3600),
     KEEP_ALIVE_TIMEOUT: seconds('5', 3600),
+    /** How long a stop (SIGTERM/SIGINT) may take before the process exits anyway; npm start waits 5 s more. */
+    SHUTDOWN_SECONDS: seconds('15', 600),
     MAX_CONNECTIONS_PER_IP: integer(100, 0, 1_000_000),
     SESSION_TTL_DAYS: integer(30, 1, 3650),
     RATE_LIMIT_CODE_EMAIL_SECONDS: integer(60, 0, 86400),
@@ -332,6 +334,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** How long an idle keep-alive connection stays open. */
   keepAliveTimeoutMs: number;
+  /** How long a stop may take before the process exits anyway (the embedded database is freed). */
+  shutdownMs: number;
   /** Open connections one address may hold (0: no limit; behind a load balancer, its own limit). */
   maxConnectionsPerIp: number;
   sessionTtlSeconds: number;
@@ -415,6 +419,7 @@ export function parseConfig(env: Env): Config {
     // Node requires the headers' time to fit in the request's.
     headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT, e.REQUEST_TIMEOUT) * 1000,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT * 1000,
+    shutdownMs: e.SHUTDOWN_SECONDS * 1000,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     sessionTtlSeconds: e.SESSION_TTL_DAYS * 86400,
     rateLimits: {
