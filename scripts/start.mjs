@@ -128,7 +128,7 @@ async function main() {
   await buildWebApp();
   const tsx = pathToFileURL(createRequire(path.join(root, 'package.json')).resolve('tsx')).href;
   const result = await run(process.execPath, ['--import', tsx, path.join(root, 'apps/server/src/server.ts')]);
-  const signals = { SIGINT: 130, SIGTERM: 143 };
+  const signals = { SIGINT: 130, SIGTERM: 143, SIGKILL: 137 };
   process.exit(result.code ?? signals[result.signal] ?? 1);
 }
 

@@ -5,10 +5,11 @@
 // process spun inside process.exit, deaf to signals, holding the embedded database's lock. Both feeds
 // (the live one against a local stand-in for Binance's stream), the server alone and under `npm start`,
 // which also kills a server that outlives the shutdown deadline.
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
+import { DEV_MNEMONIC } from './chain/dev-chains';
 import { isProcessAlive, lockDirectory } from './db/pglite-lock';
 import { cliWorkspace } from './test/cli';
 import { pgliteTarget } from './test/harness';
@@ -90,14 +91,37 @@ describe('stopping the server when its log reader is gone [PGlite]', () => {
     expectDatabaseFree();
   });
 
-  it('npm start with the simulated feed ends, server included, after its stdout reader is gone', async () => {
-    const server = await start('simulated', { npmStart: true });
-    server.stdout!.destroy();
-    server.child.kill('SIGTERM');
-    expect(await endsWithin(server, 10_000)).toBe(true);
-    expect(server.child.exitCode).toBe(0);
-    expect(isProcessAlive(server.serverPid)).toBe(false);
-    expectDatabaseFree();
+  it('a stop held up past SHUTDOWN_SECONDS ends anyway (npm start, simulated feed, reader gone)', async () => {
+    // An RPC node that takes connections and never answers: the chain watcher's pass, which the stop
+    // waits for, hangs (viem gives up only after 10 s, and retries).
+    const sockets = new Set<Socket>();
+    const silentNode = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silentNode.listen(0, '127.0.0.1', resolve));
+    const asked = new Promise((resolve) => silentNode.once('connection', resolve));
+    try {
+      const server = await start(
+        'simulated',
+        { npmStart: true },
+        {
+          SHUTDOWN_SECONDS: '1',
+          CHAINS: 'external',
+          ETH_RPC_URL: `http://127.0.0.1:${(silentNode.address() as AddressInfo).port}`,
+          ETH_CHAIN_ID: '31337',
+          DEPOSIT_MNEMONIC: DEV_MNEMONIC,
+        },
+      );
+      await asked;
+      server.stdout!.destroy();
+      server.child.kill('SIGTERM');
+      expect(await endsWithin(server, 5_000)).toBe(true);
+      // 1: the server's own deadline (npm start answers 137 when it has to kill).
+      expect(server.child.exitCode).toBe(1);
+      expect(isProcessAlive(server.serverPid)).toBe(false);
+      expectDatabaseFree();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silentNode.close();
+    }
   });
 
   it('a stop writes out the last log lines, and the live feed does not announce a reconnection', async () => {
@@ -120,6 +144,7 @@ describe('stopping the server when its log reader is gone [PGlite]', () => {
     server.child.kill('SIGTERM');
     // SHUTDOWN_SECONDS (1) + 5 s, and some room.
     expect(await endsWithin(server, 10_000)).toBe(true);
+    expect(server.child.exitCode).toBe(137);
     expect(isProcessAlive(server.serverPid)).toBe(false);
     expectDatabaseFree();
   });
