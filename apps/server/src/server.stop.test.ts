@@ -72,6 +72,9 @@ describe('stopping the server when its log reader is gone [PGlite]', () => {
       { stdout: 'pipe', ...options },
     );
     running.add(server);
+    // Started through: the market loaded (a first start back-fills a day of candles, holding the
+    // event loop, signals included, meanwhile).
+    await fetch(`${server.url}/api/app/market/tickers`);
     // The live feed's stop is what logged during the shutdown: it must be connected first.
     if (feed === 'binance') await exchange.connected;
     return server;
