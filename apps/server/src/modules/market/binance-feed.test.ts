@@ -2,6 +2,7 @@
 // Binance's combined aggTrade stream (no test touches the internet): trades become ticks rounded to
 // the pair's decimals, a dropped connection reconnects, a silent stream marks its pairs stale and is
 // reconnected, and an operator cannot pin a live price.
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -14,8 +15,10 @@ import {
   call,
   describeEachDatabase,
   expectAuditClean,
+  pgliteTarget,
   registerUser,
   TestClock,
+  testSettings,
   useDatabase,
   type TestApp,
 } from '../../test/harness';
@@ -408,5 +411,51 @@ describeEachDatabase('the live feed after a restart', (target) => {
     } finally {
       await feed.stop();
     }
+  });
+});
+
+describe.runIf(testSettings.redisUrl)('the mark price in two processes (Redis)', () => {
+  const db = useDatabase(pgliteTarget);
+
+  it('every process settles at the leader’s mark, a burst held and a change between trades alike', async () => {
+    const clock = new TestClock(T0);
+    // One channel for both: they share a database (its URL names the channel; the apps use `db`).
+    const env = {
+      PRICE_FEED: 'binance',
+      REDIS_URL: testSettings.redisUrl!,
+      DATABASE_URL: `postgres://mark-test/${randomUUID()}`,
+    };
+    const leader = (await db.app({ clock, env })).app.services.market;
+    const follower = (await db.app({ clock, env })).app.services.market;
+    await Promise.all([leader.init(), follower.init()]);
+    const trade = (price: string) => ({ symbol: 'BTCUSDT', price, time: clock.now().getTime() });
+    const same = () =>
+      vi.waitFor(() => expect(follower.markPrice('BTCUSDT')).toEqual(leader.markPrice('BTCUSDT')));
+    // Once the follower listens, the leader's marks reach it.
+    await vi.waitFor(async () => {
+      await leader.ingest([trade('90000')]);
+      expect(follower.markPrice('BTCUSDT')?.price).toBe('90000');
+    });
+    for (let i = 1; i <= 5; i++) {
+      clock.advance(0.1);
+      await leader.ingest([trade(String(90_000 + i))]);
+    }
+    clock.advance(0.1);
+    await leader.ingest(Array.from({ length: 10 }, () => trade('1')));
+    await vi.waitFor(() => expect(follower.lastPrice('BTCUSDT')?.price).toBe('1'));
+    await same();
+    const held = follower.markPrice('BTCUSDT')!.price;
+    expect(new Decimal(held).gte(90_000)).toBe(true);
+    expect((await follower.settlementTick('BTCUSDT')).price).toBe(held);
+    // Trades stop; a second on, the leader's pass makes the last trade the mark (within the band).
+    clock.advance(1.5);
+    await leader.ingest(['90020', '90030', '90010'].map(trade));
+    await same();
+    expect(follower.markPrice('BTCUSDT')!.price).toBe('90020');
+    clock.advance(2);
+    expect(await leader.refreshMarks()).toEqual([
+      { symbol: 'BTCUSDT', price: '90010', time: clock.now().getTime() },
+    ]);
+    await same();
   });
 });
