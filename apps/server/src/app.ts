@@ -177,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     liveFeedName: config.market.feed,
     relay,
     staleMs: config.market.staleMs,
+    mark: config.market.mark,
+    log: app.log,
   });
   // Only the leader's loop (workers/market-feed.ts) starts it.
   const liveFeed = live
