@@ -381,6 +381,25 @@ describeEachDatabase(
       }
     });
 
+    it('lets an operator close a user’s signed-in sockets (they reconnect and resync)', async () => {
+      const { t, connect } = await serve();
+      const user = await registerUser(t);
+      const screen = await signedIn(connect, user.token);
+      const bystander = await connect();
+      const closed = new Promise<number>((resolve) => screen.socket.once('close', resolve));
+      const answer = await adminCall(t.app, 'POST', '/api/admin/ws/disconnect', {
+        body: { email: user.email },
+      });
+      expect(answer.body).toMatchObject({ code: 0, data: { disconnected: 1 } });
+      expect(await closed).toBe(1012);
+      bystander.send({ op: 'ping' });
+      expect(await bystander.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
+      const unknown = await adminCall(t.app, 'POST', '/api/admin/ws/disconnect', {
+        body: { email: 'nobody@example.com' },
+      });
+      expect(unknown.status).toBe(404);
+    });
+
     it('refuses a flood of sign-ins past the limit and keeps answering others', async () => {
       const { t, connect } = await serve({
         env: { RATE_LIMIT_WS_AUTH_IP: '5/60' },

@@ -142,6 +142,18 @@ export class WebSocketHub {
     }
   }
 
+  /** Closes the sockets signed in as a user (an operator's tool); answers how many. */
+  disconnect(userId: number): number {
+    let closed = 0;
+    for (const client of this.all()) {
+      if (client.userId !== userId) continue;
+      this.remove(client);
+      client.socket.close(1012, 'disconnected by the operator');
+      closed += 1;
+    }
+    return closed;
+  }
+
   get size() {
     return this.clients.size;
   }
