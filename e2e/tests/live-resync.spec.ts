@@ -80,6 +80,17 @@ test('a liquidation while the socket is down shows within 3 s of the reconnect',
     .poll(() => connections[first]?.frames.some((f) => f.type === 'subscribed' && f.channel === 'user'))
     .toBe(true);
 
+  // Frames cost no request: over three ticks the page asks for nothing it shows.
+  const refetches: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/api\/app\/(game\/positions|asset\/balances|market\/tickers)$/.test(path)) refetches.push(path);
+  });
+  const ticks = () => connections[first]!.frames.filter((f) => f.type === 'ticks').length;
+  const ticksBefore = ticks();
+  await expect.poll(ticks).toBeGreaterThanOrEqual(ticksBefore + 3);
+  expect(refetches).toEqual([]);
+
   let networkBack!: () => void;
   network = new Promise((resolve) => (networkBack = resolve));
   const dropped = await adminApi<{ disconnected: number }>('/api/admin/ws/disconnect', { email });
@@ -104,6 +115,7 @@ test('a liquidation while the socket is down shows within 3 s of the reconnect',
   await expect.poll(() => connections.length).toBe(first + 2);
   await expect(card).toBeHidden({ timeout: 3000 });
   await expect(page.getByTestId('no-positions')).toBeVisible();
+  expect(refetches).toEqual(expect.arrayContaining(['/api/app/game/positions', '/api/app/asset/balances']));
   // The socket told nothing of it (the frame went to the dropped connection's nobody): the
   // reconnect's refetch is what shows it.
   const told = connections
