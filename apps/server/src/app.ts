@@ -70,7 +70,10 @@ export interface AppOptions {
   /** The EVM networks (CHAINS); without them deposits and withdrawals are unavailable. */
   chains?: ChainRegistry;
   /** WebSocket limits (tests make them small). */
-  webSocket?: Pick<WebSocketOptions, 'maxBufferedBytes' | 'heartbeatMs'>;
+  webSocket?: Pick<
+    WebSocketOptions,
+    'maxBufferedBytes' | 'heartbeatMs' | 'messagesPerSecond' | 'maxQueuedMessages' | 'maxSubscriptions'
+  >;
   /** Where the logs go (default: stdout; server.ts gives its LogOutput); tests read them. */
   logStream?: DestinationStream;
 }
@@ -288,6 +291,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     market,
     listen: options.listen,
     positionNotice: (payload: string) => GameService.notice(payload),
+    limiter,
+    authRule: config.rateLimits.wsAuthIp,
     ...(options.webSocket ?? {}),
   });
   await app.register(adminMarketRoutes, { market });

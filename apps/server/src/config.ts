@@ -148,6 +148,7 @@ const envSchema = z
     RATE_LIMIT_REGISTER_EMAIL: rateRule('10/900'),
     RATE_LIMIT_REGISTER_IP: rateRule('30/900'),
     RATE_LIMIT_API_IP: rateRule('1200/60'),
+    RATE_LIMIT_WS_AUTH_IP: rateRule('60/60'),
     // ---- Chains (DESIGN §5) ----
     CHAINS: optionalText.pipe(
       z.enum(chainModes, { error: `must be one of ${chainModes.join(', ')}` }).optional(),
@@ -359,6 +360,8 @@ export interface Config {
     registerIp: RateRule | null;
     /** Every /api call, per client IP. */
     apiIp: RateRule | null;
+    /** Sign-ins of WebSocket connections (`auth` messages), per client IP. */
+    wsAuthIp: RateRule | null;
   };
   chains: ChainsConfig;
   /** How long an unfinished Idempotency-Key claim blocks retries before it counts as abandoned. */
@@ -441,6 +444,7 @@ export function parseConfig(env: Env): Config {
       registerEmail: e.RATE_LIMIT_REGISTER_EMAIL,
       registerIp: e.RATE_LIMIT_REGISTER_IP,
       apiIp: e.RATE_LIMIT_API_IP,
+      wsAuthIp: e.RATE_LIMIT_WS_AUTH_IP,
     },
     chains: chainsConfigOf(e),
     idempotencyClaimSeconds: e.IDEMPOTENCY_CLAIM_SECONDS,
