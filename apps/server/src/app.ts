@@ -70,7 +70,10 @@ export interface AppOptions {
   /** The EVM networks (CHAINS); without them deposits and withdrawals are unavailable. */
   chains?: ChainRegistry;
   /** WebSocket limits (tests make them small). */
-  webSocket?: Pick<WebSocketOptions, 'maxBufferedBytes' | 'heartbeatMs'>;
+  webSocket?: Pick<
+    WebSocketOptions,
+    'maxBufferedBytes' | 'heartbeatMs' | 'messagesPerSecond' | 'maxQueuedMessages' | 'maxSubscriptions'
+  >;
   /** Where the logs go (default: stdout; server.ts gives its LogOutput); tests read them. */
   logStream?: DestinationStream;
 }
@@ -177,6 +180,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     liveFeedName: config.market.feed,
     relay,
     staleMs: config.market.staleMs,
+    mark: config.market.mark,
+    log: app.log,
   });
   // Only the leader's loop (workers/market-feed.ts) starts it.
   const liveFeed = live
@@ -286,6 +291,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     market,
     listen: options.listen,
     positionNotice: (payload: string) => GameService.notice(payload),
+    limiter,
+    authRule: config.rateLimits.wsAuthIp,
     ...(options.webSocket ?? {}),
   });
   await app.register(adminMarketRoutes, { market });

@@ -17,7 +17,8 @@ const combinedAggTrade = z.object({
   data: z.object({
     e: z.literal('aggTrade'),
     s: z.string(),
-    p: z.string().regex(/^\d+(\.\d+)?$/),
+    // A negative price passes here so the market drops it with a warning (a price it can't take).
+    p: z.string().regex(/^-?\d+(\.\d+)?$/),
     q: z.string().regex(/^\d+(\.\d+)?$/),
     T: z.number().int(),
   }),
