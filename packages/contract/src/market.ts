@@ -104,6 +104,8 @@ export const marketPairStatus = z.object({
   sort: z.number().int(),
   feed: z.string(),
   price: z.string().nullable(),
+  /** The mark price the games settle at (DESIGN §6); null before the first tick. */
+  mark: z.string().nullable(),
   /** Milliseconds since the last tick; null before the first. */
   lastTickAgeMs: z.number().int().nullable(),
   stale: z.boolean(),

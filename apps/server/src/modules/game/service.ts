@@ -607,7 +607,7 @@ export class GameService {
       fundingPaid: row.fundingPaid,
       mmr: row.mmr,
     };
-    const last = open ? this.deps.market.lastPrice(row.symbol) : undefined;
+    const last = open ? this.deps.market.markPrice(row.symbol) : undefined;
     const pnl = open
       ? last
         ? unrealisedPnl(row.side, row.notional, row.entryPrice, last.price)
