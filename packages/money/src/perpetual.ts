@@ -105,6 +105,29 @@ export function breakEvenPrice(
       );
 }
 
+/**
+ * Which targets lie on the wrong side of `reference` (the entry at open; the current mark price when
+ * changed later, so a long in profit can move its stop up to break-even): a take-profit must be on the
+ * winning side, a stop-loss on the losing side. Both are checked, so a form shows both errors at once.
+ */
+export function targetsOnWrongSide(
+  side: Side,
+  reference: Num,
+  takeProfit?: Num | null,
+  stopLoss?: Num | null,
+): { takeProfit: boolean; stopLoss: boolean } {
+  const long = side === 'long';
+  const ref = d(reference);
+  return {
+    takeProfit:
+      takeProfit !== undefined &&
+      takeProfit !== null &&
+      (long ? d(takeProfit).lte(ref) : d(takeProfit).gte(ref)),
+    stopLoss:
+      stopLoss !== undefined && stopLoss !== null && (long ? d(stopLoss).gte(ref) : d(stopLoss).lte(ref)),
+  };
+}
+
 /** The highest whole leverage ≤ max at which a new position is not liquidatable at once (L·mmr < 1). */
 export function highestSafeLeverage(mmr: Num, maxLeverage: number): number {
   const rate = d(mmr);
