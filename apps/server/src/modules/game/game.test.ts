@@ -287,6 +287,25 @@ describeEachDatabase('the contract game', (target) => {
     await expectAuditClean(db.handle.db);
   });
 
+  it('Total assets counts open positions of every pair and their unrealised PnL', async () => {
+    const user = await player('1000');
+    await price('BTCUSDT', '60000');
+    await price('ETHUSDT', '3000');
+    await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 });
+    await open(user.token, { symbol: 'ETHUSDT', side: 'short', margin: '50', leverage: 20 });
+    await price('BTCUSDT', '60600');
+    await price('ETHUSDT', '3015');
+    const res = await call(t.app, 'GET', '/api/app/asset/overview', { token: user.token });
+    // BTC +1000·600/60000 = +10, ETH −1000·15/3000 = −5; balances 1000 − 0.5 − 0.5 in fees.
+    expect(res.body.data).toMatchObject({
+      openPositions: 2,
+      unrealizedPnlUsdt: '5',
+      availableUsdt: '849',
+      frozenUsdt: '150',
+      totalUsdt: '1004',
+    });
+  });
+
   it('closes a short with a loss', async () => {
     const user = await player('500');
     await price('ETHUSDT', '3000');

@@ -587,6 +587,19 @@ export class GameService {
     };
   }
 
+  /** The user's open positions (every pair) and their unrealised PnL at the last prices, per token. */
+  async openSummary(userId: number): Promise<{ open: number; pnlByToken: Map<string, Decimal> }> {
+    const rows = await repo.openPositionsOf(this.deps.db, userId);
+    const pnlByToken = new Map<string, Decimal>();
+    for (const row of rows) {
+      const last = this.deps.market.lastPrice(row.symbol);
+      if (!last) continue;
+      const pnl = unrealisedPnl(row.side, row.notional, row.entryPrice, last.price);
+      pnlByToken.set(row.marginToken, (pnlByToken.get(row.marginToken) ?? new Decimal(0)).add(pnl));
+    }
+    return { open: rows.length, pnlByToken };
+  }
+
   /** One position and every movement of its money, oldest first, as the user's history has them. */
   async detail(userId: number, id: number): Promise<PositionDetail> {
     const row = await repo.position(this.deps.db, id);
