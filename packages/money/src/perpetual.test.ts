@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Decimal } from './decimal';
 import {
+  marginRatio,
   breakEvenPrice,
   closeFee,
   highestSafeLeverage,
@@ -190,5 +191,23 @@ describe('settlement', () => {
     // 3 · (8 − 7)/7 = 0.428571428…; fee 3·8/7·0.0005 = 0.00171428… → 0.001714
     expect(amounts(settle(odd, '8'))).toMatchObject({ pnl: '0.428571', feeFromFrozen: '0.001714' });
     expect(amounts(settle(odd, '6'))).toMatchObject({ pnl: '-0.428571', lossConsumed: '0.428571' });
+  });
+});
+
+describe('margin ratio (issue 16: the bar that warns before a liquidation)', () => {
+  const terms = {
+    side: 'long' as const,
+    entry: '60000',
+    notional: '1000',
+    margin: '10',
+    fundingPaid: '0',
+    mmr: '0.005',
+  };
+  it('is maintenance over the margin left, and reaches 100 % exactly at the liquidation price', () => {
+    // 1000·0.005 = 5 over 10: 50 % at entry.
+    expect(marginRatio(terms, '60000').toFixed()).toBe('0.5');
+    expect(marginRatio(terms, liquidationPrice(terms)).toFixed()).toBe('1');
+    expect(marginRatio(terms, '1').toFixed()).toBe('1');
+    expect(marginRatio(terms, '60300').lt('0.5')).toBe(true);
   });
 });

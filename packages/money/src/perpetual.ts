@@ -69,6 +69,18 @@ export function isLiquidated(terms: PositionTerms, price: Num): boolean {
     : np.gte(d(terms.entry).mul(N.add(buffer)));
 }
 
+/**
+ * Margin ratio at `price`: maintenance margin over what is left of the margin, N·mmr / (M − F + PnL).
+ * 1 (100 %) or more is the liquidation; an empty or negative remainder counts as 1.
+ */
+export function marginRatio(terms: PositionTerms, price: Num): Decimal {
+  const equity = d(terms.margin)
+    .sub(terms.fundingPaid)
+    .add(unrealisedPnl(terms.side, terms.notional, terms.entry, price));
+  if (equity.lte(0)) return new Decimal(1);
+  return Decimal.min(d(terms.notional).mul(terms.mmr).div(equity), 1);
+}
+
 /** The liquidation price (unrounded; a long's never below zero). */
 export function liquidationPrice(terms: PositionTerms): Decimal {
   const N = d(terms.notional);
