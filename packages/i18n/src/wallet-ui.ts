@@ -7,6 +7,8 @@ import type { Widen } from './ui';
 export const walletUiEn = {
   wallet: {
     totalLabel: 'Total assets (USDT)',
+    unrealizedPnl: 'Unrealized PnL',
+    openPositions: '{n} open positions · Unrealized PnL {pnl}',
     approx: '≈ {value} USDT',
     available: 'Available',
     frozen: 'Frozen',
@@ -260,6 +262,8 @@ export type WalletUiMessages = Widen<typeof walletUiEn>;
 export const walletUiZh: WalletUiMessages = {
   wallet: {
     totalLabel: '总资产（USDT）',
+    unrealizedPnl: '未实现盈亏',
+    openPositions: '{n} 个持仓 · 未实现盈亏 {pnl}',
     approx: '≈ {value} USDT',
     available: '可用',
     frozen: '冻结',

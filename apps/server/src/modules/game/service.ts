@@ -281,6 +281,7 @@ export class GameService {
   async setTargets(
     userId: number,
     body: { id: string; takeProfit?: string | number | null; stopLoss?: string | number | null },
+    record?: IdempotencyRecord,
   ): Promise<Position> {
     const pair = await this.pairOfPosition(userId, Number(body.id));
     return this.deps.db.transaction(async (tx) => {
@@ -312,7 +313,9 @@ export class GameService {
         stopLoss: stopLoss?.toFixed() ?? null,
       });
       await notifyPosition(tx, updated);
-      return this.view(updated);
+      const answer = this.view(updated);
+      await record?.commit(tx, answer);
+      return answer;
     });
   }
 

@@ -2,7 +2,7 @@
 // sheets): an open one's PnL at the live price with the settlement's formula, what closing now would
 // cost and leave, its margin ratio; a closed one's as it was settled, its return from the net.
 // Decimals only; the formulas are packages/money's perpetual.ts, the same the server settles with.
-import type { GamePair, Position } from '@tradeflip/contract';
+import type { GamePair, Position, PositionMovementKind } from '@tradeflip/contract';
 import { Decimal, marginRatio, returnRate, settle, unrealisedPnl } from '@tradeflip/money';
 
 /** Open: gross PnL at `price`; closed: realized (net of fees and funding). Return on margin in %. */
@@ -69,6 +69,13 @@ export function riskOf(item: Position, mmr: string, price: string): { ratio: Dec
 
 /** From 70 % of the way the bar turns to a warning (exchanges warn between 70 and 80 %). */
 export const WARN_RATIO = '0.7';
+
+/**
+ * The margin's own lines of "where the money went" (locked, returned) only say where it sat; the
+ * others add up to the net change (contract's marginMovementKinds, without loading the schemas).
+ */
+export const isMarginLine = (kind: PositionMovementKind) =>
+  kind === 'margin_locked' || kind === 'margin_released';
 
 /** The up/down colour class of a signed figure. */
 export const tone = (value: Decimal | null) =>
