@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Decimal } from './decimal';
 import {
-  marginRatio,
+  liquidationRisk,
   breakEvenPrice,
   closeFee,
   highestSafeLeverage,
@@ -194,20 +194,23 @@ describe('settlement', () => {
   });
 });
 
-describe('margin ratio (issue 16: the bar that warns before a liquidation)', () => {
+describe('liquidation risk (issue 16: the bar that warns before a liquidation)', () => {
   const terms = {
     side: 'long' as const,
     entry: '60000',
     notional: '1000',
     margin: '10',
     fundingPaid: '0',
-    mmr: '0.005',
+    mmr: '0.0005',
   };
-  it('is maintenance over the margin left, and reaches 100 % exactly at the liquidation price', () => {
-    // 1000·0.005 = 5 over 10: 50 % at entry.
-    expect(marginRatio(terms, '60000').toFixed()).toBe('0.5');
-    expect(marginRatio(terms, liquidationPrice(terms)).toFixed()).toBe('1');
-    expect(marginRatio(terms, '1').toFixed()).toBe('1');
-    expect(marginRatio(terms, '60300').lt('0.5')).toBe(true);
+  it('is the share of the margin above maintenance used up: 0 at entry, 1 exactly at the liquidation price', () => {
+    expect(liquidationRisk(terms, '60000').toFixed()).toBe('0');
+    expect(liquidationRisk(terms, liquidationPrice(terms)).toFixed()).toBe('1');
+    // Half way there: 60000 · (1 − 9.5/1000 / 2)
+    expect(liquidationRisk(terms, '59715').toFixed()).toBe('0.5');
+    expect(liquidationRisk(terms, '1').toFixed()).toBe('1');
+    expect(liquidationRisk(terms, '61000').toFixed()).toBe('0');
+    // Funding paid counts as used.
+    expect(liquidationRisk({ ...terms, fundingPaid: '0.95' }, '60000').toFixed()).toBe('0.1');
   });
 });

@@ -70,15 +70,16 @@ export function isLiquidated(terms: PositionTerms, price: Num): boolean {
 }
 
 /**
- * Margin ratio at `price`: maintenance margin over what is left of the margin, N·mmr / (M − F + PnL).
- * 1 (100 %) or more is the liquidation; an empty or negative remainder counts as 1.
+ * How near `price` brings the position to its liquidation: the share of the margin above maintenance
+ * (M − N·mmr) that its loss and the funding paid have used up, 0 at a fresh open, 1 at the liquidation
+ * price (exchanges' margin ratio, N·mmr / equity, stays near 0 until the last moments when mmr is
+ * small, so it warns too late in a game with 0.05 % maintenance). A profit reads 0.
  */
-export function marginRatio(terms: PositionTerms, price: Num): Decimal {
-  const equity = d(terms.margin)
-    .sub(terms.fundingPaid)
-    .add(unrealisedPnl(terms.side, terms.notional, terms.entry, price));
-  if (equity.lte(0)) return new Decimal(1);
-  return Decimal.min(d(terms.notional).mul(terms.mmr).div(equity), 1);
+export function liquidationRisk(terms: PositionTerms, price: Num): Decimal {
+  const buffer = d(terms.margin).sub(d(terms.notional).mul(terms.mmr));
+  if (buffer.lte(0)) return new Decimal(1);
+  const used = d(terms.fundingPaid).sub(unrealisedPnl(terms.side, terms.notional, terms.entry, price));
+  return Decimal.min(Decimal.max(used.div(buffer), 0), 1);
 }
 
 /** The liquidation price (unrounded; a long's never below zero). */

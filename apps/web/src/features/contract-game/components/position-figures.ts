@@ -3,7 +3,7 @@
 // cost and leave, its margin ratio; a closed one's as it was settled, its return from the net.
 // Decimals only; the formulas are packages/money's perpetual.ts, the same the server settles with.
 import type { GamePair, Position, PositionMovementKind } from '@tradeflip/contract';
-import { Decimal, marginRatio, returnRate, settle, unrealisedPnl } from '@tradeflip/money';
+import { Decimal, liquidationRisk, returnRate, settle, unrealisedPnl } from '@tradeflip/money';
 
 /** Open: gross PnL at `price`; closed: realized (net of fees and funding). Return on margin in %. */
 export function pnlOf(
@@ -51,9 +51,9 @@ export function closeEstimate(
   return { closeFee: result.closeFee, pnl: result.pnl, net };
 }
 
-/** Margin ratio at `price` (a fraction, 1 = liquidation) and whether it is close enough to warn. */
+/** How near liquidation `price` brings it (a fraction, 1 = liquidation) and whether to warn. */
 export function riskOf(item: Position, mmr: string, price: string): { ratio: Decimal; warn: boolean } {
-  const ratio = marginRatio(
+  const ratio = liquidationRisk(
     {
       side: item.side,
       entry: item.entryPrice,
@@ -67,7 +67,7 @@ export function riskOf(item: Position, mmr: string, price: string): { ratio: Dec
   return { ratio, warn: ratio.gte(WARN_RATIO) };
 }
 
-/** From 70 % of the way the bar turns to a warning (exchanges warn between 70 and 80 %). */
+/** From 70 % of the way the bar turns to a warning. */
 export const WARN_RATIO = '0.7';
 
 /**

@@ -11,9 +11,9 @@ const tick = (time: number, stale = false) => [{ symbol: 'BTCUSDT', time, stale 
 it('marks a pair stale when no tick comes for the staleness limit, and clears it with the next tick', () => {
   const hook = renderHook(({ tickers }) => useStalePairs(tickers), { initialProps: { tickers: tick(1) } });
   expect(hook.result.current.has('BTCUSDT')).toBe(false);
-  act(() => vi.advanceTimersByTime(STALE_AFTER_MS - 1000));
+  void act(() => vi.advanceTimersByTime(STALE_AFTER_MS - 1000));
   expect(hook.result.current.has('BTCUSDT')).toBe(false);
-  act(() => vi.advanceTimersByTime(2000));
+  void act(() => vi.advanceTimersByTime(2000));
   expect(hook.result.current.has('BTCUSDT')).toBe(true);
   hook.rerender({ tickers: tick(2) });
   expect(hook.result.current.has('BTCUSDT')).toBe(false);
