@@ -88,6 +88,7 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await expect(btcCard.getByTestId('position-pnl')).toContainText('+20.00 USDT');
     await expect(btcCard.getByTestId('position-risk')).toBeVisible();
     await expect(btcCard.getByTestId('position-risk')).toHaveAttribute('data-warn', 'false');
+    await btcCard.scrollIntoViewIfNeeded();
     await saveScreens(page, 'positions-open-en');
   });
 
@@ -122,6 +123,7 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await expect(page.getByTestId('balance-summary-positions')).toHaveText(
       '2 open positions · Unrealized PnL +20.00',
     );
+    await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreens(page, 'positions-home-en');
     await page.goto('/pages/asset/total');
     await expect(page.getByTestId('asset-unrealized-usdt')).toHaveText('+20.00');
@@ -148,6 +150,7 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     const closed = page.locator('article.position--closed').first();
     await expect(closed.getByTestId('closed-pnl')).toContainText('+18.99 USDT');
     await expect(closed.getByTestId('closed-return')).toHaveText('+18.99%');
+    await closed.scrollIntoViewIfNeeded();
     await saveScreens(page, 'positions-history-en');
     await closed.getByTestId('closed-detail').click();
     const sheet = page.getByTestId('position-sheet');
@@ -202,6 +205,7 @@ test('a margin-ratio warning near liquidation, then the liquidation announced un
   await pin('SOLUSDT', near);
   await expect(card.getByTestId('position-risk')).toHaveAttribute('data-warn', 'true');
   await expect(card.getByTestId('position-risk-warning')).toHaveText('接近强平：请考虑平仓或设置止损');
+  await card.scrollIntoViewIfNeeded();
   await saveScreens(page, 'positions-risk-zh');
 
   await pin('SOLUSDT', liquidation);
@@ -210,6 +214,7 @@ test('a margin-ratio warning near liquidation, then the liquidation announced un
     `您的 SOL/USDT 做空仓位已在 ${Number(liquidation).toFixed(2)} 被强制平仓。×`,
   );
   await expect(page.getByTestId('no-positions')).toBeVisible();
+  await page.getByTestId('positions').scrollIntoViewIfNeeded();
   await saveScreens(page, 'positions-liquidated-zh');
   // It stays (no toast that fades) until dismissed.
   await page.getByTestId('positions-tab-closed').click();
@@ -253,6 +258,7 @@ test('a pair going stale disables Close with the reason and recovers by itself (
   await expect(card.getByTestId('position-close')).toBeDisabled();
   await expect(page.getByTestId('pair-stale')).toBeVisible();
   await expect(page.getByTestId('pair-change')).not.toHaveClass(/is-down|is-up/);
+  await card.scrollIntoViewIfNeeded();
   await saveScreens(page, 'positions-stale-en');
 
   paused = false;

@@ -108,7 +108,7 @@ function Detail({ item, pair, price }: { item: PositionDetail; pair: GamePair; p
     <>
       <p className={`position-sheet__pnl ${tone(pnl)}`} data-testid="sheet-pnl">
         <span className={`position__side position__side--${item.side}`}>
-          {item.symbol} {t(`trade.${item.side}`)} {item.leverage}×
+          {pair.base}/{pair.quote} {t(`trade.${item.side}`)} {item.leverage}×
         </span>
         {!open && <span className="position-sheet__label">{t('trade.realizedPnl')}</span>}
         <b>
