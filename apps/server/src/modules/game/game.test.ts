@@ -629,6 +629,24 @@ describeEachDatabase('the contract game', (target) => {
       await expectAuditClean(db.handle.db);
     });
 
+    it('a retried TP / SL Save with the same key is answered as the first (its answer kept with its change)', async () => {
+      const user = await player('100');
+      await price('BTCUSDT', '60000');
+      const opened = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 10 });
+      const id = (opened.body.data as unknown as Position).id;
+      const headers = { 'idempotency-key': `tpsl-${user.email}` };
+      const save = (takeProfit: string) =>
+        call(t.app, 'POST', '/api/app/game/tpsl', { token: user.token, body: { id, takeProfit }, headers });
+      const first = await save('65000');
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      // The same key: the first answer, replayed (a second press after a lost answer changes nothing).
+      const again = await save('65000');
+      expect(again.body.data).toEqual(first.body.data);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
+      await expectAuditClean(db.handle.db);
+    });
+
     it('a retried open with the same key opens once', async () => {
       const user = await player('100');
       await price('BTCUSDT', '60000');
