@@ -257,6 +257,7 @@ test('a pair going stale disables Close with the reason and recovers by itself (
   );
   await expect(card.getByTestId('position-close')).toBeDisabled();
   await expect(page.getByTestId('pair-stale')).toBeVisible();
+  await expect(page.getByTestId('order-stale')).toBeVisible();
   await expect(page.getByTestId('pair-change')).not.toHaveClass(/is-down|is-up/);
   await card.scrollIntoViewIfNeeded();
   await saveScreens(page, 'positions-stale-en');
@@ -265,4 +266,5 @@ test('a pair going stale disables Close with the reason and recovers by itself (
   await expect(card.getByTestId('position-stale')).toHaveCount(0);
   await expect(card.getByTestId('position-close')).toBeEnabled();
   await expect(page.getByTestId('pair-stale')).toHaveCount(0);
+  await expect(page.getByTestId('order-stale')).toHaveCount(0);
 });

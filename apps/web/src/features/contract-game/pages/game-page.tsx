@@ -152,6 +152,12 @@ function PairScreen({ symbol }: { symbol: string }) {
         </div>
         <div className="game__order">
           {gamePair && <OrderPanel pair={gamePair} price={stale ? undefined : ticker?.price} />}
+          {/* Beside the order button at once while the price is paused (useStalePairs). */}
+          {gamePair && stale && (
+            <p className="pair-note pair-note--warning" role="status" data-testid="order-stale">
+              {t('pair.stale')}
+            </p>
+          )}
         </div>
         <div className="game__positions">
           {gamePair && pairs && (
@@ -171,7 +177,10 @@ function PairScreen({ symbol }: { symbol: string }) {
 /** The chart's lines for this pair's open positions: entry, liquidation, take-profit and stop-loss. */
 function usePriceLines(symbol: string): ChartPriceLine[] {
   const { t } = useTranslation();
-  const positions = usePositions('open', symbol).data?.pages.flatMap((page) => page.list) ?? [];
+  // Every pair's open positions (the list's own query, so no request of its own), this pair's kept.
+  const positions = (usePositions('open').data?.pages.flatMap((page) => page.list) ?? []).filter(
+    (item) => item.symbol === symbol,
+  );
   return positions.flatMap((item) => {
     const side = t(`trade.${item.side}`);
     const lines: ChartPriceLine[] = [
