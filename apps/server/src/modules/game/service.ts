@@ -12,7 +12,7 @@ import {
   type OpenPositionBody,
   type Position,
   type PositionDetail,
-  type WsServerMessage,
+  type WsChannelEvent,
 } from '@tradeflip/contract';
 import type { MessageKey } from '@tradeflip/i18n';
 import {
@@ -302,7 +302,7 @@ export class GameService {
         body.takeProfit === undefined ? decimalOf(row.takeProfit) : read(body.takeProfit, 'takeProfit');
       const stopLoss =
         body.stopLoss === undefined ? decimalOf(row.stopLoss) : read(body.stopLoss, 'stopLoss');
-      const mark = this.deps.market.lastPrice(row.symbol)?.price ?? row.entryPrice;
+      const mark = this.deps.market.markPrice(row.symbol)?.price ?? row.entryPrice;
       const wrong = targetsOnWrongSide(row.side, mark, takeProfit, stopLoss);
       if (wrong.takeProfit && body.takeProfit !== undefined) fields.takeProfit = 'game.takeProfitVsPrice';
       if (wrong.stopLoss && body.stopLoss !== undefined) fields.stopLoss = 'game.stopLossVsPrice';
@@ -562,7 +562,7 @@ export class GameService {
   }
 
   /** What the user channel says of a position the database notified about (its payload says all). */
-  static notice(payload: string): { userId: number; message: WsServerMessage } | undefined {
+  static notice(payload: string): { userId: number; message: WsChannelEvent } | undefined {
     const notice = parseNotice(payload);
     if (!notice) return undefined;
     const { id, userId, status, closeReason } = notice;
@@ -595,7 +595,7 @@ export class GameService {
     const rows = await repo.openPositionsOf(this.deps.db, userId);
     const pnlByToken = new Map<string, Decimal>();
     for (const row of rows) {
-      const last = this.deps.market.lastPrice(row.symbol);
+      const last = this.deps.market.markPrice(row.symbol);
       if (!last) continue;
       const pnl = unrealisedPnl(row.side, row.notional, row.entryPrice, last.price);
       pnlByToken.set(row.marginToken, (pnlByToken.get(row.marginToken) ?? new Decimal(0)).add(pnl));
@@ -641,7 +641,7 @@ export class GameService {
       fundingPaid: row.fundingPaid,
       mmr: row.mmr,
     };
-    const last = open ? this.deps.market.lastPrice(row.symbol) : undefined;
+    const last = open ? this.deps.market.markPrice(row.symbol) : undefined;
     const realized = open ? null : realizedPnlOf(row);
     const pnl = open
       ? last
