@@ -69,13 +69,13 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await page.getByTestId('order-submit').click();
     const position = page.locator('[data-testid^="position-"][data-testid$="0"], article.position').first();
     await expect(position).toBeVisible();
-    await expect(page.getByTestId('position-liquidation').first()).toHaveText('54,030');
+    await expect(page.getByTestId('position-liquidation').first()).toHaveText('54,030.00');
     await expect(page.getByTestId('order-available')).toHaveText('Available 899.5 USDT');
   });
 
   await test.step('its PnL and return move with the price', async () => {
     await pin('BTCUSDT', '61200');
-    await expect(page.getByTestId('position-pnl').first()).toContainText('+20 USDT');
+    await expect(page.getByTestId('position-pnl').first()).toContainText('+20.00 USDT');
     await expect(page.getByTestId('position-return').first()).toHaveText('+20.00%');
     await saveScreens(page, 'game-open-en');
   });
@@ -84,7 +84,7 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await page.getByTestId('position-targets-edit').first().click();
     await page.getByTestId('targets-tp').fill('65000');
     await page.getByTestId('targets-save').click();
-    await expect(page.getByTestId('position-targets').first()).toHaveText('65,000 / --');
+    await expect(page.getByTestId('position-targets').first()).toHaveText('65,000.00 / --');
   });
 
   await test.step('closed after the confirm that shows its order number, then found in history', async () => {
@@ -98,7 +98,8 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     const closed = page.locator('article.position--closed').first();
     await expect(closed.getByTestId('closed-order')).toHaveText(order!);
     await expect(closed.getByTestId('closed-reason')).toHaveText('Closed by you');
-    await expect(closed.getByTestId('closed-pnl')).toContainText('+20 USDT');
+    // Net of both fees: 20 − 0.5 − 0.51.
+    await expect(closed.getByTestId('closed-pnl')).toContainText('+18.99 USDT');
     await saveScreens(page, 'game-history-en');
   });
 
@@ -106,15 +107,16 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await page.locator('article.position--closed').first().getByTestId('closed-detail').click();
     const sheet = page.getByTestId('position-sheet');
     await expect(sheet.getByTestId('sheet-status')).toHaveText('Closed: Closed by you');
-    await expect(sheet.getByTestId('sheet-pnl')).toContainText('+20 USDT');
+    await expect(sheet.getByTestId('sheet-pnl')).toContainText('+18.99 USDT');
     // 1000 · 61200/60000 · 0.0005 = 0.51 close fee; 100 − 0.51 back; 20 profit.
     await expect(sheet.getByTestId('sheet-entry')).toHaveText([
-      /Margin lock\s*-100 USDT/,
-      /Game opening fee\s*-0\.5 USDT/,
-      /Closing fee from frozen funds\s*-0\.51 USDT/,
-      /Margin unfreeze\s*\+99\.49 USDT/,
-      /Profit payout\s*\+20 USDT/,
+      /Margin locked\s*100 USDT/,
+      /Open fee\s*-0\.5 USDT/,
+      /Close fee\s*-0\.51 USDT/,
+      /Margin returned\s*99\.49 USDT/,
+      /Profit\s*\+20 USDT/,
     ]);
+    await expect(sheet.getByTestId('sheet-net')).toContainText('+18.99 USDT');
     await saveScreens(page, 'game-detail-en');
     await page.getByTestId('position-sheet-done').click();
   });
@@ -129,7 +131,7 @@ test('a liquidation shows on the page without a reload (zh-CN)', async ({ page }
   await page.getByTestId('order-leverage').fill('100');
   await page.getByTestId('order-submit').click();
   // Short at 3000, 100x, maintenance 0.05 %: 3000 · (1 + 9.5/1000) = 3028.5.
-  await expect(page.getByTestId('position-liquidation').first()).toHaveText('3,028.5');
+  await expect(page.getByTestId('position-liquidation').first()).toHaveText('3,028.50');
   await saveScreens(page, 'game-open-zh');
   await pin('ETHUSDT', '3028.5');
   await expect(page.getByTestId('no-positions')).toBeVisible({ timeout: 10_000 });

@@ -26,6 +26,7 @@ import {
   profitCapPrice,
   returnRate,
   settle as settleTerms,
+  targetsOnWrongSide,
   unrealisedPnl,
   type Side,
 } from '@tradeflip/money';
@@ -41,6 +42,7 @@ import { moves, type LedgerService } from '../ledger/service';
 import { userAccount, vaultAccount } from '../ledger/accounts';
 import type { MarketService } from '../market/service';
 import type { TokenRegistry } from '../token/registry';
+import { positionLine } from './movements';
 import { noticePayload, parseNotice } from './notice';
 import * as repo from './repository';
 
@@ -279,27 +281,41 @@ export class GameService {
   async setTargets(
     userId: number,
     body: { id: string; takeProfit?: string | number | null; stopLoss?: string | number | null },
+    record?: IdempotencyRecord,
   ): Promise<Position> {
     const pair = await this.pairOfPosition(userId, Number(body.id));
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.lockPosition(tx, Number(body.id));
       if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
       if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
+      // Every field's error at once (the sheet shows both), each against the current price.
+      const fields: Record<string, MessageKey> = {};
+      const read = (value: string | number | null | undefined, field: 'takeProfit' | 'stopLoss') => {
+        try {
+          return this.priceOf(value, field, pair.priceDp);
+        } catch {
+          fields[field] = 'game.priceInvalid';
+          return undefined;
+        }
+      };
       const takeProfit =
-        body.takeProfit === undefined
-          ? decimalOf(row.takeProfit)
-          : this.priceOf(body.takeProfit, 'takeProfit', pair.priceDp);
+        body.takeProfit === undefined ? decimalOf(row.takeProfit) : read(body.takeProfit, 'takeProfit');
       const stopLoss =
-        body.stopLoss === undefined
-          ? decimalOf(row.stopLoss)
-          : this.priceOf(body.stopLoss, 'stopLoss', pair.priceDp);
-      this.checkTargets(row.side, new Decimal(row.entryPrice), takeProfit, stopLoss);
+        body.stopLoss === undefined ? decimalOf(row.stopLoss) : read(body.stopLoss, 'stopLoss');
+      const mark = this.deps.market.markPrice(row.symbol)?.price ?? row.entryPrice;
+      const wrong = targetsOnWrongSide(row.side, mark, takeProfit, stopLoss);
+      if (wrong.takeProfit && body.takeProfit !== undefined) fields.takeProfit = 'game.takeProfitVsPrice';
+      if (wrong.stopLoss && body.stopLoss !== undefined) fields.stopLoss = 'game.stopLossVsPrice';
+      const first = fields.takeProfit ?? fields.stopLoss;
+      if (first) throw new AppError(400, 'validation', first, { fields });
       const updated = await repo.updatePosition(tx, row.id, {
         takeProfit: takeProfit?.toFixed() ?? null,
         stopLoss: stopLoss?.toFixed() ?? null,
       });
       await notifyPosition(tx, updated);
-      return this.view(updated);
+      const answer = this.view(updated);
+      await record?.commit(tx, answer);
+      return answer;
     });
   }
 
@@ -574,6 +590,19 @@ export class GameService {
     };
   }
 
+  /** The user's open positions (every pair) and their unrealised PnL at the last prices, per token. */
+  async openSummary(userId: number): Promise<{ open: number; pnlByToken: Map<string, Decimal> }> {
+    const rows = await repo.openPositionsOf(this.deps.db, userId);
+    const pnlByToken = new Map<string, Decimal>();
+    for (const row of rows) {
+      const last = this.deps.market.markPrice(row.symbol);
+      if (!last) continue;
+      const pnl = unrealisedPnl(row.side, row.notional, row.entryPrice, last.price);
+      pnlByToken.set(row.marginToken, (pnlByToken.get(row.marginToken) ?? new Decimal(0)).add(pnl));
+    }
+    return { open: rows.length, pnlByToken };
+  }
+
   /** One position and every movement of its money, oldest first, as the user's history has them. */
   async detail(userId: number, id: number): Promise<PositionDetail> {
     const row = await repo.position(this.deps.db, id);
@@ -584,15 +613,20 @@ export class GameService {
       offset: 0,
       limit: 1000,
     });
+    const entries = rows.reverse().map((entry) => ({
+      id: String(entry.id),
+      type: entry.type,
+      availableDelta: new Decimal(entry.availableDelta).toFixed(),
+      frozenDelta: new Decimal(entry.frozenDelta).toFixed(),
+      createdAt: entry.createdAt.toISOString(),
+    }));
     return {
       ...this.view(row),
-      entries: rows.reverse().map((entry) => ({
-        id: String(entry.id),
-        type: entry.type,
-        availableDelta: new Decimal(entry.availableDelta).toFixed(),
-        frozenDelta: new Decimal(entry.frozenDelta).toFixed(),
-        createdAt: entry.createdAt.toISOString(),
-      })),
+      entries,
+      movements: entries.flatMap((entry) => {
+        const line = positionLine(entry);
+        return line ? [{ id: entry.id, ...line, createdAt: entry.createdAt }] : [];
+      }),
     };
   }
 
@@ -608,6 +642,7 @@ export class GameService {
       mmr: row.mmr,
     };
     const last = open ? this.deps.market.markPrice(row.symbol) : undefined;
+    const realized = open ? null : realizedPnlOf(row);
     const pnl = open
       ? last
         ? unrealisedPnl(row.side, row.notional, row.entryPrice, last.price)
@@ -646,7 +681,14 @@ export class GameService {
           ? null
           : new Decimal(row.closePrice).toFixed(),
       pnl: pnl === null ? null : pnl.toFixed(),
-      returnRate: pnl === null ? null : returnRate(pnl, row.margin).toFixed(),
+      realizedPnl: realized === null ? null : realized.toFixed(),
+      returnRate: open
+        ? pnl === null
+          ? null
+          : returnRate(pnl, row.margin).toFixed()
+        : realized === null
+          ? null
+          : returnRate(realized, row.margin).toFixed(),
       closePrice: row.closePrice === null ? null : new Decimal(row.closePrice).toFixed(),
       closeFee: row.closeFee === null ? null : new Decimal(row.closeFee).toFixed(),
       closeReason: row.closeReason,
@@ -682,6 +724,19 @@ function toPair(row: repo.PairRow): GamePair {
     amountDp: row.amountDp,
     enabled: row.enabled,
   };
+}
+
+/**
+ * What a closed position moved the balance by: the PnL as paid (a vault short of the profit pays
+ * less, `profitUnpaid`) less the open fee, the close fee charged (0 when refunded) and the funding.
+ */
+function realizedPnlOf(row: repo.PositionRow): Decimal | null {
+  if (row.pnl === null) return null;
+  return new Decimal(row.pnl)
+    .sub(row.profitUnpaid ?? 0)
+    .sub(row.openFee)
+    .sub(row.closeFee ?? 0)
+    .sub(row.fundingPaid);
 }
 
 function insufficientBalance() {

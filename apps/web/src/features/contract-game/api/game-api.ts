@@ -5,7 +5,6 @@ import {
   infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
-  useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -38,15 +37,16 @@ export function useAvailable(token: string) {
   });
 }
 
-export function usePositions(status: 'open' | 'closed', symbol: string) {
+/** The user's positions; `symbol` undefined: every pair's. */
+export function usePositions(status: 'open' | 'closed', symbol?: string) {
   const session = useSession();
   return useInfiniteQuery({
     ...infiniteQueryOptions({
-      queryKey: ['game', 'positions', session?.user.id ?? '', status, symbol],
+      queryKey: ['game', 'positions', session?.user.id ?? '', status, symbol ?? ''],
       queryFn: ({ pageParam, signal }) =>
         http.get<Page<Position>>('/api/app/game/positions', {
           silent: true,
-          params: { status, symbol, page: pageParam, pageSize: POSITIONS_PAGE_SIZE },
+          params: { status, ...(symbol && { symbol }), page: pageParam, pageSize: POSITIONS_PAGE_SIZE },
           signal,
         }),
       initialPageParam: 1,
@@ -87,10 +87,6 @@ function useRefreshAfter() {
   };
 }
 
-function useGameMutation<A>(call: (arg: A) => Promise<Position>) {
-  return useMutation({ mutationFn: call, onSettled: useRefreshAfter() });
-}
-
 export function useOpenPosition() {
   // One key per order until it is answered: a press after a lost answer gets the first answer, not a
   // second position. Silent: the panel puts the server's words under the field they are about.
@@ -101,14 +97,21 @@ export function useOpenPosition() {
   });
 }
 
+/** Close and TP / SL keep one key per press until answered, like the open (a lost answer is not a new call). */
 export function useClosePosition() {
-  return useGameMutation((id: string) =>
-    http.post<Position>('/api/app/game/close', { id }, { silent: true }),
-  );
+  return useKeyedMutation({
+    mutationFn: (id: string, idempotencyKey: string) =>
+      http.post<Position>('/api/app/game/close', { id }, { silent: true, idempotencyKey }),
+    onSettled: useRefreshAfter(),
+  });
 }
 
 export function useSetTargets() {
-  return useGameMutation((body: { id: string; takeProfit: string | null; stopLoss: string | null }) =>
-    http.post<Position>('/api/app/game/tpsl', body, { silent: true }),
-  );
+  return useKeyedMutation({
+    mutationFn: (
+      body: { id: string; takeProfit: string | null; stopLoss: string | null },
+      idempotencyKey: string,
+    ) => http.post<Position>('/api/app/game/tpsl', body, { silent: true, idempotencyKey }),
+    onSettled: useRefreshAfter(),
+  });
 }

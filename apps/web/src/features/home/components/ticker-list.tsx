@@ -42,7 +42,10 @@ export function TickerList() {
               <span className="ticker__price" data-testid="ticker-price">
                 {formatNumber(row.price, 'price', { dp: row.priceDp })}
               </span>
-              <span className={`ticker__change ${tone}`} data-testid="ticker-change">
+              <span
+                className={`ticker__change ${row.stale ? 'is-paused' : tone}`}
+                data-testid="ticker-change"
+              >
                 {row.stale ? t('home.stale') : formatNumber(row.change24h, 'percent', { signed: true })}
               </span>
             </Link>

@@ -61,6 +61,16 @@ export function AssetTotalPage() {
                 {overview.data ? formatNumber(overview.data.frozenUsdt, 'usdt', { hidden }) : '--'}
               </dd>
             </div>
+            {overview.data && overview.data.openPositions > 0 && (
+              <div>
+                <dt>
+                  {t('wallet.unrealizedPnl')} ({overview.data.openPositions})
+                </dt>
+                <dd data-testid="asset-unrealized-usdt">
+                  {formatNumber(overview.data.unrealizedPnlUsdt, 'usdt', { signed: true, hidden })}
+                </dd>
+              </div>
+            )}
           </dl>
           {overview.data && (
             <p className="asset-hero__note">
