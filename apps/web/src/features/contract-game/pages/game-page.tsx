@@ -2,7 +2,7 @@
 // the pair's live price, 24 h change, high and low, the chart in the spec's timeframes (time-share,
 // 1m, 5m, 15m; the last one chosen is remembered), the order panel and the user's positions and
 // history (issue 11). The chart's module (lightweight-charts) loads only here, after the page itself.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tradeflip/contract';
 import { Decimal, formatNumber } from '@tradeflip/money';
@@ -46,6 +46,11 @@ function PairScreen({ symbol }: { symbol: string }) {
   const [interval, setChartInterval] = useState<CandleInterval>(rememberedInterval);
   const ticker = tickers?.find((row) => row.symbol === symbol);
   const gamePair = useGamePairs().data?.list.find((row) => row.symbol === symbol && row.enabled);
+  // The last pair shown is the one Home's "Contract game" card opens next time.
+  const known = Boolean(ticker);
+  useEffect(() => {
+    if (known) writeStorage(storageKeys.gamePair, symbol);
+  }, [known, symbol]);
 
   const choose = (next: CandleInterval) => {
     setChartInterval(next);
