@@ -62,6 +62,19 @@ export const gameUiEn = {
     viewDetail: 'Details',
     done: 'Done',
   },
+  order: {
+    cost: 'Cost',
+    max: 'Max {amount} {token}',
+    deposit: 'Deposit',
+    signInFirst: 'Please sign in first',
+    signIn: 'Sign in',
+    highLeverageTitle: 'High leverage: {leverage}x',
+    highLeverage:
+      'The open fee is {feeShare}% of your margin, and a {distance}% move against you liquidates the position.',
+    confirmOpen: 'Open {side} {pair} at {leverage}x?',
+    confirm: 'Confirm',
+    leverageMarks: 'Leverage marks',
+  },
 } as const;
 
 export type GameUiMessages = Widen<typeof gameUiEn>;
@@ -124,5 +137,17 @@ export const gameUiZh: GameUiMessages = {
     noMovements: '暂无流水',
     viewDetail: '详情',
     done: '完成',
+  },
+  order: {
+    cost: '成本',
+    max: '最多 {amount} {token}',
+    deposit: '充值',
+    signInFirst: '请先登录',
+    signIn: '登录',
+    highLeverageTitle: '高杠杆：{leverage} 倍',
+    highLeverage: '开仓手续费占保证金的 {feeShare}%，价格反向变动 {distance}% 即会强平。',
+    confirmOpen: '以 {leverage} 倍{side} {pair}？',
+    confirm: '确认',
+    leverageMarks: '杠杆刻度',
   },
 };
