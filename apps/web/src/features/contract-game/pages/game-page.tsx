@@ -1,4 +1,5 @@
-// The contract game's screen (/pages/game/detail?id=BTCUSDT; without an id, 'Missing parameter: id'):
+// The contract game's screen (/pages/game/detail?id=BTCUSDT; without an id, 'Missing parameter: id'),
+// open to visitors (sign-in is asked at Open):
 // the pair's live price, 24 h change, high and low, the chart in the spec's timeframes (time-share,
 // 1m, 5m, 15m; the last one chosen is remembered), the order panel and the user's positions and
 // history (issue 11). The chart's module (lightweight-charts) loads only here, after the page itself.
@@ -11,6 +12,7 @@ import { PageFrame } from '@/components/page-frame';
 import '@/lib/game-texts';
 import { RequireId, useIdParam } from '@/components/require-id';
 import { TokenLogo } from '@/components/token-logo';
+import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { useLiveTickers } from '@/lib/use-live-tickers';
 import { useGamePairs } from '../api/game-api';
@@ -46,6 +48,7 @@ function PairScreen({ symbol }: { symbol: string }) {
   const [interval, setChartInterval] = useState<CandleInterval>(rememberedInterval);
   const ticker = tickers?.find((row) => row.symbol === symbol);
   const gamePair = useGamePairs().data?.list.find((row) => row.symbol === symbol && row.enabled);
+  const session = useSession();
   // The last pair shown is the one Home's "Contract game" card opens next time.
   const known = Boolean(ticker);
   useEffect(() => {
@@ -151,7 +154,8 @@ function PairScreen({ symbol }: { symbol: string }) {
           {gamePair && <OrderPanel pair={gamePair} price={ticker?.stale ? undefined : ticker?.price} />}
         </div>
         <div className="game__positions">
-          {gamePair && <Positions pair={gamePair} price={ticker?.price} />}
+          {/* A visitor browses the market; positions are a signed-in person's. */}
+          {gamePair && session && <Positions pair={gamePair} price={ticker?.price} />}
         </div>
       </div>
     </PageFrame>
