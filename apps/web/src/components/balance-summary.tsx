@@ -26,7 +26,8 @@ export function BalanceSummary() {
           <HideBalancesToggle />
         </span>
         <span className="balance-summary__value" data-testid="balance-summary-total">
-          {overview.data ? `≈ ${formatNumber(overview.data.totalUsdt, 'usdt', { hidden })}` : '--'}
+          {/* Hidden, it reads **** alone: no ≈ of a figure nobody sees. */}
+          {overview.data ? (hidden ? '****' : `≈ ${formatNumber(overview.data.totalUsdt, 'usdt')}`) : '--'}
         </span>
       </span>
       {/* The link covers the whole card (::after); the eye sits above it. */}
