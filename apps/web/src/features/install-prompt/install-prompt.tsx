@@ -18,7 +18,8 @@ const isField = (el: Element | null) =>
 
 /** Whether the person is filling in a form: a field has focus, or they typed less than FORM_QUIET_MS ago. */
 function useFormInUse(): boolean {
-  const [inUse, setInUse] = useState(() => isField(document.activeElement));
+  // Prerendered pages start from "not in use"; the listeners below look at the real focus.
+  const [inUse, setInUse] = useState(false);
   useEffect(() => {
     let lastInput = -Infinity;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -35,6 +36,7 @@ function useFormInUse(): boolean {
       check();
     };
     const onFocusOut = () => setTimeout(check, 0);
+    check();
     document.addEventListener('input', onInput, true);
     document.addEventListener('focusin', check, true);
     document.addEventListener('focusout', onFocusOut, true);
