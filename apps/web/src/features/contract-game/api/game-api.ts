@@ -11,7 +11,8 @@ import {
 } from '@tanstack/react-query';
 import type { Balance, GamePair, Position, PositionDetail } from '@tradeflip/contract';
 import { nextPageOf, type Page } from '@/components/paged-list';
-import { http, useKeyedMutation } from '@/lib/http';
+import { http } from '@/lib/http';
+import { useKeyedMutation } from '@/lib/http/keyed-mutation';
 import { useSession } from '@/lib/session';
 import { balancesQueryOptions } from '@/lib/balances';
 
