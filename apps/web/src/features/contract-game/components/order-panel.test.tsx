@@ -162,6 +162,14 @@ describe('<OrderPanel />', () => {
     expect(opens[0]!.body).toEqual({ symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 50 });
   });
 
+  it('asks for the margin at Open, not before', async () => {
+    await signedIn();
+    expect(screen.queryByTestId('order-margin-error')).toBeNull();
+    fireEvent.click(openLong());
+    expect(text('order-margin-error')).toBe('Please enter the margin');
+    expect(opens).toHaveLength(0);
+  });
+
   it('below 50× opens at once', async () => {
     await signedIn();
     type('order-margin', '100');

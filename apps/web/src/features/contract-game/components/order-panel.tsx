@@ -98,6 +98,8 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
   const [stopLoss, setStopLoss] = useState('');
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [askSignIn, setAskSignIn] = useState(false);
+  /** Open was pressed: an empty margin now says so. */
+  const [pressed, setPressed] = useState(false);
   /** The high-leverage order waiting for its confirm. */
   const [confirming, setConfirming] = useState<OpenOrder | null>(null);
   const marginInput = useRef<HTMLInputElement>(null);
@@ -121,7 +123,7 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
 
   // An empty margin is not an error yet: it is asked for at Open.
   const problem: OpenProblem | undefined =
-    !check.ok && !(check.problem.key === 'game.marginRequired') ? check.problem : undefined;
+    !check.ok && (pressed || check.problem.key !== 'game.marginRequired') ? check.problem : undefined;
   const errorOf = (field: string) =>
     serverErrors[field] ?? (problem?.field === field ? t(problem.key, problem.vars) : undefined);
   const short = problem?.reason === 'insufficient_balance' || problem?.reason === 'insufficient_fee';
@@ -155,6 +157,7 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
       });
       showToast(t('trade.opened'));
       setMargin('');
+      setPressed(false);
     } catch (error) {
       if (isApiError(error) && error.fields && Object.keys(error.fields).length)
         setServerErrors(error.fields);
@@ -165,6 +168,7 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
   /** Open long / Open short: the bottom bar's buttons choose the side and open. */
   const press = (chosen: Side) => {
     setSide(chosen);
+    setPressed(true);
     if (!session) {
       setAskSignIn(true);
       return;
