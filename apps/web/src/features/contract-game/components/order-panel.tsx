@@ -286,38 +286,10 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
       )}
 
       <div className="order-field">
-        <span className="order-field__label">
-          <label htmlFor="order-leverage">{t('trade.leverage')}</label>
-          <small>1–{pair.maxLeverage}×</small>
-        </span>
-        <span className="order-field__row">
-          <span className="leverage-scale">
-            <input
-              type="range"
-              min={0}
-              max={SCALE_STEPS}
-              step={1}
-              value={sliderPosition}
-              aria-label={t('trade.leverage')}
-              aria-valuetext={`${leverage ?? ''}×`}
-              data-testid="order-leverage-slider"
-              onChange={(event) => chooseLeverage(leverageAt(Number(event.target.value), pair.maxLeverage))}
-            />
-            <span className="leverage-scale__marks" aria-label={t('order.leverageMarks')} role="group">
-              {marksFor(pair.maxLeverage).map((mark) => (
-                <button
-                  key={mark}
-                  type="button"
-                  className={mark === leverage ? 'is-active' : ''}
-                  style={{ left: `${(positionOf(mark, pair.maxLeverage) / SCALE_STEPS) * 100}%` }}
-                  data-testid={`leverage-mark-${mark}`}
-                  onClick={() => chooseLeverage(mark)}
-                >
-                  {mark}×
-                </button>
-              ))}
-            </span>
-          </span>
+        <span className="order-field__label order-field__label--boxed">
+          <label htmlFor="order-leverage">
+            {t('trade.leverage')} <small>1–{pair.maxLeverage}×</small>
+          </label>
           <span className="order-field__box order-field__box--small">
             <input
               id="order-leverage"
@@ -335,6 +307,35 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
               }}
             />
             <b>×</b>
+          </span>
+        </span>
+        <span className="leverage-scale">
+          <input
+            type="range"
+            min={0}
+            max={SCALE_STEPS}
+            step={1}
+            value={sliderPosition}
+            aria-label={t('trade.leverage')}
+            aria-valuetext={`${leverage ?? ''}×`}
+            data-testid="order-leverage-slider"
+            onChange={(event) => chooseLeverage(leverageAt(Number(event.target.value), pair.maxLeverage))}
+          />
+          <span className="leverage-scale__marks" aria-label={t('order.leverageMarks')} role="group">
+            {marksFor(pair.maxLeverage).map((mark) => (
+              <button
+                key={mark}
+                type="button"
+                className={mark === leverage ? 'is-active' : ''}
+                style={{ left: `${(positionOf(mark, pair.maxLeverage) / SCALE_STEPS) * 100}%` }}
+                data-testid={`leverage-mark-${mark}`}
+                aria-label={`${mark}×`}
+                onClick={() => chooseLeverage(mark)}
+              >
+                {/* Bare numbers: 500 and 1000 sit a finger apart on a phone's track. */}
+                {mark}
+              </button>
+            ))}
           </span>
         </span>
         {errorOf('leverage') && (
