@@ -74,6 +74,7 @@ test('a visitor browses the game, is asked to sign in at Open and comes back; a 
   await page.getByTestId('order-margin').fill('10');
   await expect(page.getByTestId('order-margin-error')).toHaveText('Insufficient balance');
   await expect(page.getByTestId('order-submit-long')).toBeDisabled();
+  await centre(page, 'order-margin');
   await saveScreens(page, 'order-zero-balance-en');
   await page.getByTestId('order-deposit').click();
   await expect(page).toHaveURL(/\/pages\/wallet\/deposit$/);
