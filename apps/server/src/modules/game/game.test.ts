@@ -329,6 +329,14 @@ describeEachDatabase('the contract game', (target) => {
       reason: 'insufficient_fee',
       data: { fields: { margin: 'Insufficient fee: leave some balance for the opening fee (0.5 USDT)' } },
     });
+    // Leverage is a whole number in digits (the same validateOpen as the order panel).
+    for (const leverage of ['0x0A', '1e1', '+10', ' 10 ', '10.5', 10.5]) {
+      const res = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '1', leverage });
+      expect(res.body, String(leverage)).toMatchObject({
+        code: 400,
+        data: { fields: { leverage: 'Leverage must be a whole number from 1 to 1000' } },
+      });
+    }
     // In Chinese too.
     const zh = await open(
       user.token,
