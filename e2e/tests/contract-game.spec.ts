@@ -35,29 +35,28 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
   await page.goto('/pages/game/detail?id=BTCUSDT');
   await expect(page.getByTestId('order-available')).toHaveText('Available 1,000 USDT');
 
-  await test.step('the order errors of spec §5 show in the form', async () => {
-    await page.getByTestId('order-submit').click();
+  await test.step('the order errors of spec §5 show in the form as they are typed', async () => {
+    await page.getByTestId('order-submit-long').click();
     await expect(page.getByTestId('order-margin-error')).toHaveText('Please enter the margin');
+    await expect(page.getByTestId('order-margin')).toBeFocused();
     await page.getByTestId('order-margin').fill('1.1234567');
-    await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-margin-error')).toHaveText(
       'Invalid amount or precision (up to 6 decimals)',
     );
+    await expect(page.getByTestId('order-submit-long')).toBeDisabled();
     await page.getByTestId('order-margin').fill('5000');
-    await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-margin-error')).toHaveText('Insufficient balance');
     await page.getByTestId('order-margin').fill('1000');
     await page.getByTestId('order-leverage').fill('10');
-    await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-margin-error')).toHaveText(
       'Insufficient fee: leave some balance for the opening fee (5 USDT)',
     );
     await page.getByTestId('order-leverage').fill('1001');
     await page.getByTestId('order-margin').fill('100');
-    await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-leverage-error')).toHaveText(
       'Leverage must be a whole number from 1 to 1000',
     );
+    await expect(page.getByTestId('preview-size')).toHaveText('--');
   });
 
   await test.step('the panel previews the order; opening shows the position at once', async () => {
@@ -66,7 +65,7 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await expect(page.getByTestId('preview-size')).toHaveText('1,000 USDT');
     await expect(page.getByTestId('preview-fee')).toHaveText('0.5 USDT');
     await expect(page.getByTestId('preview-liquidation')).toHaveText('54,030');
-    await page.getByTestId('order-submit').click();
+    await page.getByTestId('order-submit-long').click();
     const position = page.locator('[data-testid^="position-"][data-testid$="0"], article.position').first();
     await expect(position).toBeVisible();
     await expect(page.getByTestId('position-liquidation').first()).toHaveText('54,030.00');
@@ -126,10 +125,11 @@ test('a liquidation shows on the page without a reload (zh-CN)', async ({ page }
   await openGame(page, 'zh-CN', '100');
   await pin('ETHUSDT', '3000');
   await page.goto('/pages/game/detail?id=ETHUSDT');
-  await page.getByTestId('side-short').click();
   await page.getByTestId('order-margin').fill('10');
   await page.getByTestId('order-leverage').fill('100');
-  await page.getByTestId('order-submit').click();
+  // From 50x the order asks to confirm.
+  await page.getByTestId('order-submit-short').click();
+  await page.getByTestId('open-confirm-ok').click();
   // Short at 3000, 100x, maintenance 0.05 %: 3000 · (1 + 9.5/1000) = 3028.5.
   await expect(page.getByTestId('position-liquidation').first()).toHaveText('3,028.50');
   await saveScreens(page, 'game-open-zh');

@@ -83,6 +83,19 @@ export const gameUiEn = {
       fee_refund: 'Close fee refunded',
     },
   },
+  order: {
+    cost: 'Cost',
+    max: 'Max {amount} {token}',
+    deposit: 'Deposit',
+    signInFirst: 'Please sign in first',
+    signIn: 'Sign in',
+    highLeverageTitle: 'High leverage: {leverage}x',
+    highLeverage:
+      'The open fee is {feeShare}% of your margin, and a {distance}% move against you liquidates the position.',
+    confirmOpen: 'Open {side} {pair} at {leverage}x?',
+    confirm: 'Confirm',
+    leverageMarks: 'Leverage marks',
+  },
 } as const;
 
 export type GameUiMessages = Widen<typeof gameUiEn>;
@@ -166,5 +179,17 @@ export const gameUiZh: GameUiMessages = {
       profit: '盈利',
       fee_refund: '平仓手续费退还',
     },
+  },
+  order: {
+    cost: '成本',
+    max: '最多 {amount} {token}',
+    deposit: '充值',
+    signInFirst: '请先登录',
+    signIn: '登录',
+    highLeverageTitle: '高杠杆：{leverage} 倍',
+    highLeverage: '开仓手续费占保证金的 {feeShare}%，价格反向变动 {distance}% 即会强平。',
+    confirmOpen: '以 {leverage} 倍{side} {pair}？',
+    confirm: '确认',
+    leverageMarks: '杠杆刻度',
   },
 };

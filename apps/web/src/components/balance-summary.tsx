@@ -27,7 +27,8 @@ export function BalanceSummary() {
           <HideBalancesToggle />
         </span>
         <span className="balance-summary__value" data-testid="balance-summary-total">
-          {overview.data ? `≈ ${formatNumber(overview.data.totalUsdt, 'usdt', { hidden })}` : '--'}
+          {/* Hidden, it reads **** alone: no ≈ of a figure nobody sees. */}
+          {overview.data ? (hidden ? '****' : `≈ ${formatNumber(overview.data.totalUsdt, 'usdt')}`) : '--'}
         </span>
         {overview.data && overview.data.openPositions > 0 && (
           <span className="balance-summary__positions" data-testid="balance-summary-positions">

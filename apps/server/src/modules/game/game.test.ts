@@ -492,6 +492,22 @@ describeEachDatabase('the contract game', (target) => {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.msg).toBe(msg);
     }
+    // The two balance refusals carry DESIGN §3's reason words, on the margin field.
+    const short = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '11', leverage: 1 });
+    expect(short.body).toMatchObject({ reason: 'insufficient_balance' });
+    const noFee = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 });
+    expect(noFee.body).toMatchObject({
+      reason: 'insufficient_fee',
+      data: { fields: { margin: 'Insufficient fee: leave some balance for the opening fee (0.5 USDT)' } },
+    });
+    // Leverage is a whole number in digits (the same validateOpen as the order panel).
+    for (const leverage of ['0x0A', '1e1', '+10', ' 10 ', '10.5', 10.5]) {
+      const res = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '1', leverage });
+      expect(res.body, String(leverage)).toMatchObject({
+        code: 400,
+        data: { fields: { leverage: 'Leverage must be a whole number from 1 to 1000' } },
+      });
+    }
     // In Chinese too.
     const zh = await open(
       user.token,

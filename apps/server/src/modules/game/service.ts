@@ -18,16 +18,17 @@ import type { MessageKey } from '@tradeflip/i18n';
 import {
   Decimal,
   breakEvenPrice,
-  highestSafeLeverage,
-  liquidatableAtOpen,
+  fundsProblem,
   liquidationPrice,
   notional as notionalOf,
-  openFee as openFeeOf,
   profitCapPrice,
   returnRate,
   settle as settleTerms,
   targetsOnWrongSide,
+  targetsProblem,
   unrealisedPnl,
+  validateOpen,
+  type OpenProblem,
   type Side,
 } from '@tradeflip/money';
 import type { Clock } from '../../clock';
@@ -133,31 +134,10 @@ export class GameService {
     if (body.token !== undefined && body.token.trim().toUpperCase() !== pair.marginToken) {
       throw fieldError('token', 'game.tokenRequired');
     }
-    if (body.margin === undefined || String(body.margin).trim() === '')
-      throw fieldError('margin', 'game.marginRequired');
-    const side = body.side?.trim().toLowerCase();
-    if (side !== 'long' && side !== 'short') throw fieldError('side', 'game.sideRequired');
-    const leverage = Number(body.leverage);
-    if (
-      !Number.isInteger(leverage) ||
-      leverage < 1 ||
-      leverage > pair.maxLeverage ||
-      String(body.leverage).includes('.')
-    ) {
-      throw fieldError('leverage', 'game.leverageRange', { max: pair.maxLeverage });
-    }
-    const margin = decimalOf(body.margin, pair.amountDp);
-    if (!margin || margin.isZero()) throw fieldError('margin', 'game.amountInvalid', { n: pair.amountDp });
-    if (margin.lt(pair.minMargin) || margin.gt(pair.maxMargin)) {
-      throw fieldError('margin', 'game.marginRange', {
-        min: new Decimal(pair.minMargin).toFixed(),
-        max: new Decimal(pair.maxMargin).toFixed(),
-        token: pair.marginToken,
-      });
-    }
-    const takeProfit = this.priceOf(body.takeProfit, 'takeProfit', pair.priceDp);
-    const stopLoss = this.priceOf(body.stopLoss, 'stopLoss', pair.priceDp);
-    const fee = openFeeOf(margin, leverage, pair.openFeeRate, pair.amountDp);
+    // The order's own checks, the same function the order panel runs as a person types.
+    const check = validateOpen(body, toPair(pair));
+    if (!check.ok) throw openRefusal(check.problem);
+    const { side, margin, leverage, fee, takeProfit, stopLoss } = check.order;
     const token = pair.marginToken;
 
     // The price is the market's last tick, kept exactly (and kept once for all opens at it); a stale
@@ -177,17 +157,13 @@ export class GameService {
         lock: [userAccount(userId, token)],
         read: [vaultAccount(token)],
       });
-      if (mine!.available.lt(margin)) throw insufficientBalance();
-      if (mine!.available.lt(margin.add(fee))) throw insufficientFee(fee, token);
-      if (liquidatableAtOpen(leverage, pair.mmr)) {
-        throw fieldError('leverage', 'game.leverageTooHigh', {
-          max: highestSafeLeverage(pair.mmr, pair.maxLeverage),
-        });
-      }
+      const funds = fundsProblem(check.order, mine!.available, token);
+      if (funds) throw openRefusal(funds);
       if ('error' in tick) throw tick.error;
       const { tickId, price } = tick.kept;
       const entry = new Decimal(price);
-      this.checkTargets(side, entry, takeProfit, stopLoss);
+      const targets = targetsProblem(check.order, entry);
+      if (targets) throw openRefusal(targets);
       // The most this position can win must fit in the configured share of the vault's free balance.
       if (margin.mul(pair.profitCapMultiple).gt(vault!.available.mul(this.deps.vaultShare)))
         throw new AppError(409, 'conflict', 'game.vaultExposure');
@@ -739,17 +715,9 @@ function realizedPnlOf(row: repo.PositionRow): Decimal | null {
     .sub(row.fundingPaid);
 }
 
-function insufficientBalance() {
-  return new AppError(400, 'insufficient_balance', 'errors.insufficientBalance', {
-    fields: { margin: 'errors.insufficientBalance' },
-  });
-}
-
-function insufficientFee(fee: Decimal, token: string) {
-  return new AppError(400, 'insufficient_balance', 'game.insufficientFee', {
-    vars: { fee: fee.toFixed(), token },
-    fields: { margin: 'game.insufficientFee' },
-  });
+/** validateOpen's refusal as the API answers it: 400, its reason word, the message on its field. */
+function openRefusal({ field, key, reason, vars }: OpenProblem) {
+  return new AppError(400, reason, key, { fields: { [field]: key }, ...(vars && { vars }) });
 }
 
 /**

@@ -10,8 +10,10 @@ import {
 } from '@tanstack/react-query';
 import type { Balance, GamePair, Position, PositionDetail } from '@tradeflip/contract';
 import { nextPageOf, type Page } from '@/components/paged-list';
-import { http, useKeyedMutation } from '@/lib/http';
+import { http } from '@/lib/http';
+import { useKeyedMutation } from '@/lib/http/keyed-mutation';
 import { useSession } from '@/lib/session';
+import { balancesQueryOptions } from '@/lib/balances';
 
 export const POSITIONS_PAGE_SIZE = 20;
 
@@ -25,15 +27,16 @@ export function useGamePairs() {
   );
 }
 
-/** The margin token's available balance (what the order panel's percentages take from). */
+/**
+ * The margin token's available balance (what the order panel's percentages take from). The wallet's
+ * balances query, so one query key holds one shape whichever page filled it.
+ */
 export function useAvailable(token: string) {
   const session = useSession();
   return useQuery({
-    queryKey: ['asset', 'balances', session?.user.id ?? ''],
-    queryFn: () => http.get<{ list: Balance[] }>('/api/app/asset/balances', { silent: true }),
+    ...balancesQueryOptions(session?.user.id ?? ''),
     enabled: Boolean(session),
-    staleTime: 0,
-    select: (data) => data.list.find((row) => row.token === token)?.available ?? '0',
+    select: (list: Balance[]) => list.find((row) => row.token === token)?.available ?? '0',
   });
 }
 

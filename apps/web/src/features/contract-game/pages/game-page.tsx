@@ -1,8 +1,9 @@
-// The contract game's screen (/pages/game/detail?id=BTCUSDT; without an id, 'Missing parameter: id'):
+// The contract game's screen (/pages/game/detail?id=BTCUSDT; without an id, 'Missing parameter: id'),
+// open to visitors (sign-in is asked at Open):
 // the pair's live price, 24 h change, high and low, the chart in the spec's timeframes (time-share,
 // 1m, 5m, 15m; the last one chosen is remembered), the order panel and the user's positions and
 // history (issue 11). The chart's module (lightweight-charts) loads only here, after the page itself.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tradeflip/contract';
 import { Decimal, formatNumber } from '@tradeflip/money';
@@ -12,6 +13,7 @@ import { PageFrame } from '@/components/page-frame';
 import '@/lib/game-texts';
 import { RequireId, useIdParam } from '@/components/require-id';
 import { TokenLogo } from '@/components/token-logo';
+import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { useLiveTickers } from '@/lib/use-live-tickers';
 import { useGamePairs, usePositions } from '../api/game-api';
@@ -53,6 +55,12 @@ function PairScreen({ symbol }: { symbol: string }) {
   const stalePairs = useStalePairs(tickers);
   const stale = stalePairs.has(symbol);
   const priceLines = usePriceLines(symbol);
+  const session = useSession();
+  // The last pair shown is the one Home's "Contract game" card opens next time.
+  const known = Boolean(ticker);
+  useEffect(() => {
+    if (known) writeStorage(storageKeys.gamePair, symbol);
+  }, [known, symbol]);
 
   const choose = (next: CandleInterval) => {
     setChartInterval(next);
@@ -160,7 +168,8 @@ function PairScreen({ symbol }: { symbol: string }) {
           )}
         </div>
         <div className="game__positions">
-          {gamePair && pairs && (
+          {/* A visitor browses the market; positions are a signed-in person's. */}
+          {gamePair && pairs && session && (
             <Positions
               pair={gamePair}
               pairs={pairs}

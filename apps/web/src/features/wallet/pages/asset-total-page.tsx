@@ -46,7 +46,7 @@ export function AssetTotalPage() {
             <HideBalancesToggle />
           </p>
           <p className="asset-hero__value" data-testid="asset-total-usdt">
-            {overview.data ? `≈ ${formatNumber(overview.data.totalUsdt, 'usdt', { hidden })}` : '--'}
+            {overview.data ? (hidden ? '****' : `≈ ${formatNumber(overview.data.totalUsdt, 'usdt')}`) : '--'}
           </p>
           <dl className="asset-hero__split">
             <div>
