@@ -4,7 +4,7 @@
 // range, the target prices' format, then — when the balance is known — insufficient balance and
 // insufficient fee, then — when the price is known — the targets against it. The first problem wins.
 import { Decimal } from './decimal';
-import { highestSafeLeverage, liquidatableAtOpen, openFee, type Side } from './perpetual';
+import { highestSafeLeverage, liquidatableAtOpen, openFee, targetsOnWrongSide, type Side } from './perpetual';
 
 /** The pair's terms the checks need (a GamePair has them). */
 export interface OpenTerms {
@@ -163,14 +163,9 @@ export function fundsProblem(order: OpenOrder, available: Decimal | string, toke
 
 /** A take-profit lies on the winning side of the entry, a stop-loss on the losing side. */
 export function targetsProblem(order: OpenOrder, entry: Decimal | string): OpenProblem | undefined {
-  const long = order.side === 'long';
-  const { takeProfit, stopLoss } = order;
-  if (takeProfit && (long ? takeProfit.lte(entry) : takeProfit.gte(entry))) {
-    return { field: 'takeProfit', key: 'game.takeProfitInvalid', reason: 'validation' };
-  }
-  if (stopLoss && (long ? stopLoss.gte(entry) : stopLoss.lte(entry))) {
-    return { field: 'stopLoss', key: 'game.stopLossInvalid', reason: 'validation' };
-  }
+  const wrong = targetsOnWrongSide(order.side, entry, order.takeProfit, order.stopLoss);
+  if (wrong.takeProfit) return { field: 'takeProfit', key: 'game.takeProfitInvalid', reason: 'validation' };
+  if (wrong.stopLoss) return { field: 'stopLoss', key: 'game.stopLossInvalid', reason: 'validation' };
   return undefined;
 }
 
