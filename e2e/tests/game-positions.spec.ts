@@ -258,6 +258,10 @@ test('a pair going stale disables Close with the reason and recovers by itself (
   await expect(card.getByTestId('position-close')).toBeDisabled();
   await expect(page.getByTestId('pair-stale')).toBeVisible();
   await expect(page.getByTestId('order-stale')).toBeVisible();
+  // Open waits too, its reason in the bottom bar beside it.
+  await expect(page.getByTestId('order-bar').getByTestId('order-stale')).toBeVisible();
+  await expect(page.getByTestId('order-submit-long')).toBeDisabled();
+  await expect(page.getByTestId('order-submit-short')).toBeDisabled();
   await expect(page.getByTestId('pair-change')).not.toHaveClass(/is-down|is-up/);
   await card.scrollIntoViewIfNeeded();
   await saveScreens(page, 'positions-stale-en');
@@ -267,4 +271,5 @@ test('a pair going stale disables Close with the reason and recovers by itself (
   await expect(card.getByTestId('position-close')).toBeEnabled();
   await expect(page.getByTestId('pair-stale')).toHaveCount(0);
   await expect(page.getByTestId('order-stale')).toHaveCount(0);
+  await expect(page.getByTestId('order-submit-long')).toBeEnabled();
 });

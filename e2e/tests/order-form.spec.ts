@@ -35,6 +35,19 @@ async function expectOpenAtBottom(page: Page) {
   }
 }
 
+/** Scrolled to the end, the page's last lines sit above the bottom bar, however tall its note makes it. */
+async function expectNothingUnderTheBar(page: Page) {
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 740 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const bar = (await page.getByTestId('order-bar').boundingBox())!;
+    // The order panel's card is the page's last piece for a visitor (positions are a player's).
+    const last = (await page.getByTestId('order-panel').boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual(bar.y);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 test('a visitor browses the game, is asked to sign in at Open and comes back; a zero balance offers Deposit', async ({
   page,
 }) => {
@@ -58,6 +71,7 @@ test('a visitor browses the game, is asked to sign in at Open and comes back; a 
     await expect(page.getByTestId('order-sign-in')).toContainText(
       lang === 'en-US' ? 'Please sign in first' : '请先登录',
     );
+    await expectNothingUnderTheBar(page);
     await saveScreens(page, `order-visitor-${lang === 'en-US' ? 'en' : 'zh'}`);
   }
 

@@ -53,15 +53,19 @@ function answer() {
   return () => clearInterval(timer);
 }
 
-function renderPanel(terms: Partial<GamePair> = {}, price = '60000') {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
+function panel(terms: Partial<GamePair> = {}, price?: string, paused = false, client = new QueryClient()) {
+  return (
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <OrderPanel pair={{ ...pair, ...terms }} price={price} />
+        <OrderPanel pair={{ ...pair, ...terms }} price={price} paused={paused} />
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+}
+
+function renderPanel(terms: Partial<GamePair> = {}, price = '60000') {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(panel(terms, price, false, client));
 }
 
 const field = (id: string) => screen.getByTestId(id) as HTMLInputElement;
@@ -160,6 +164,25 @@ describe('<OrderPanel />', () => {
     fireEvent.click(screen.getByTestId('open-confirm-ok'));
     await waitFor(() => expect(opens).toHaveLength(1));
     expect(opens[0]!.body).toEqual({ symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 50 });
+  });
+
+  it('while the price is paused, Open waits with the reason beside it and comes back by itself', async () => {
+    await signedIn();
+    type('order-margin', '100');
+    expect(openLong().disabled).toBe(false);
+    const client = new QueryClient();
+    const { rerender } = render(panel({}, undefined, true, client));
+    const paused = screen.getAllByTestId('order-bar')[1]!;
+    expect(paused.querySelector('[data-testid="order-stale"]')?.textContent).toBe(
+      'Price paused: no update for a while. New orders wait until it moves again.',
+    );
+    for (const button of paused.querySelectorAll('button')) expect(button.disabled).toBe(true);
+    // The next tick: the reason goes, Open is back.
+    rerender(panel({}, '60000', false, client));
+    expect(paused.querySelector('[data-testid="order-stale"]')).toBeNull();
+    expect(paused.querySelector<HTMLButtonElement>('[data-testid="order-submit-long"]')!.disabled).toBe(
+      false,
+    );
   });
 
   it('asks for the margin at Open, not before', async () => {

@@ -5,7 +5,7 @@
 // Open is disabled; a valid order previews its size, fee, cost, liquidation and break-even prices. From
 // 50× a warning names the fee's share of the margin and the move that liquidates, and Open asks to
 // confirm. On a phone the Open buttons stay in a bar at the bottom. A visitor is asked to sign in at Open.
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GamePair } from '@tradeflip/contract';
@@ -88,7 +88,40 @@ function previewOf(check: OpenCheck, pair: GamePair, price: string | undefined) 
   };
 }
 
-export function OrderPanel({ pair, price }: { pair: GamePair; price: string | undefined }) {
+/**
+ * Keeps the page's room for the fixed bottom bar (`--tf-order-bar`, game.css) equal to the bar's
+ * height: a visitor's sign-in note or the paused reason makes it taller, and the end of the page must
+ * not hide behind it.
+ */
+function useBarRoom(bar: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      // Zero while the bar is in the page's flow (wide screens): the default room applies.
+      const fixed = getComputedStyle(element).position === 'fixed';
+      if (fixed) root.style.setProperty('--tf-order-bar', `${element.offsetHeight}px`);
+      else root.style.removeProperty('--tf-order-bar');
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--tf-order-bar');
+    };
+  }, [bar]);
+}
+
+export function OrderPanel({
+  pair,
+  price,
+  paused = false,
+}: {
+  pair: GamePair;
+  price: string | undefined;
+  /** The pair's price is stale: Open waits, with the reason beside it, until ticks return. */
+  paused?: boolean;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const [side, setSide] = useState<Side>('long');
@@ -103,6 +136,8 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
   /** The high-leverage order waiting for its confirm. */
   const [confirming, setConfirming] = useState<OpenOrder | null>(null);
   const marginInput = useRef<HTMLInputElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  useBarRoom(bar);
   const balance = useAvailable(pair.marginToken);
   const available = session ? balance.data : undefined;
   const open = useOpenPosition();
@@ -179,7 +214,7 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
       ...(price && { price }),
     });
     if (!now.ok) {
-      marginInput.current?.scrollIntoView({ block: 'center' });
+      marginInput.current?.scrollIntoView?.({ block: 'center' });
       if (now.problem.field === 'margin') marginInput.current?.focus();
       return;
     }
@@ -403,7 +438,12 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
         </p>
       )}
 
-      <div className="order-bar" data-testid="order-bar">
+      <div className="order-bar" data-testid="order-bar" ref={bar}>
+        {paused && (
+          <p className="order-bar__note order-bar__note--warning" role="status" data-testid="order-stale">
+            {t('pair.stale')}
+          </p>
+        )}
         {askSignIn && (
           <p className="order-bar__note" role="alert" data-testid="order-sign-in">
             {t('order.signInFirst')}
@@ -425,8 +465,9 @@ export function OrderPanel({ pair, price }: { pair: GamePair; price: string | un
               className={`btn order-panel__submit order-panel__submit--${value}${side === value ? ' is-chosen' : ''}`}
               data-testid={`order-submit-${value}`}
               aria-busy={open.isPending && side === value}
-              // Disabled while what is typed cannot be opened (the reason is under its field).
-              disabled={open.isPending || Boolean(session && problem)}
+              // Disabled while what is typed cannot be opened (the reason is under its field) and
+              // while the price is paused (the reason is above the buttons).
+              disabled={open.isPending || paused || Boolean(session && problem)}
               onClick={() => press(value)}
             >
               {t(value === 'long' ? 'trade.openLong' : 'trade.openShort')}

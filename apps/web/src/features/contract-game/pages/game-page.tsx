@@ -159,12 +159,9 @@ function PairScreen({ symbol }: { symbol: string }) {
           )}
         </div>
         <div className="game__order">
-          {gamePair && <OrderPanel pair={gamePair} price={stale ? undefined : ticker?.price} />}
-          {/* Beside the order button at once while the price is paused (useStalePairs). */}
-          {gamePair && stale && (
-            <p className="pair-note pair-note--warning" role="status" data-testid="order-stale">
-              {t('pair.stale')}
-            </p>
+          {/* While the price is paused (useStalePairs) Open waits, with the reason beside it. */}
+          {gamePair && (
+            <OrderPanel pair={gamePair} price={stale ? undefined : ticker?.price} paused={stale} />
           )}
         </div>
         <div className="game__positions">
