@@ -64,7 +64,7 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await page.getByTestId('order-margin').fill('100');
     await expect(page.getByTestId('preview-size')).toHaveText('1,000 USDT');
     await expect(page.getByTestId('preview-fee')).toHaveText('0.5 USDT');
-    await expect(page.getByTestId('preview-liquidation')).toHaveText('54,030');
+    await expect(page.getByTestId('preview-liquidation')).toHaveText('54,030.00');
     await page.getByTestId('order-submit-long').click();
     const position = page.locator('[data-testid^="position-"][data-testid$="0"], article.position').first();
     await expect(position).toBeVisible();

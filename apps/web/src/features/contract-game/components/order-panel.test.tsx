@@ -127,7 +127,9 @@ describe('<OrderPanel />', () => {
     expect(text('preview-fee')).toBe('0.5 USDT');
     expect(text('preview-cost')).toBe('100.5 USDT');
     // long: liquidation 60000·(1 − (100 − 1000·0.0005)/1000) = 54030
-    expect(text('preview-liquidation')).toMatch(/^54,030(\.00)?$/);
+    // Prices in the pair's decimals, zeros kept (no width jump as the price moves).
+    expect(text('preview-liquidation')).toBe('54,030.00');
+    expect(text('preview-break-even')).toBe('60,060.03');
     expect(openLong().disabled).toBe(false);
     expect(screen.queryByTestId('order-warning')).toBeNull();
   });

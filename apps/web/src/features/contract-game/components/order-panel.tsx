@@ -421,13 +421,13 @@ export function OrderPanel({
         <div>
           <dt>{t('trade.liquidationPrice')}</dt>
           <dd data-testid="preview-liquidation">
-            {preview ? formatNumber(preview.liquidation, 'price', { dp }) : '--'}
+            {preview ? formatNumber(preview.liquidation, 'price', { dp, fixed: true }) : '--'}
           </dd>
         </div>
         <div>
           <dt>{t('trade.breakEven')}</dt>
           <dd data-testid="preview-break-even">
-            {preview ? formatNumber(preview.breakEven, 'price', { dp }) : '--'}
+            {preview ? formatNumber(preview.breakEven, 'price', { dp, fixed: true }) : '--'}
           </dd>
         </div>
       </dl>
