@@ -137,7 +137,11 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await btcCard.getByTestId('position-close').click();
     await expect(page.getByTestId('close-sheet-order')).toHaveText(btc.orderNo);
     await expect(page.getByTestId('close-sheet-price')).toHaveText('61,200.00');
-    await expect(page.getByTestId('close-sheet-fee')).toHaveText('0.51 USDT');
+    // The net's parts add up: +20 − 0.5 − 0.51 = +18.99, the net in the up colour.
+    await expect(page.getByTestId('close-sheet-gross')).toHaveText('+20 USDT');
+    await expect(page.getByTestId('close-sheet-open-fee')).toHaveText('-0.5 USDT');
+    await expect(page.getByTestId('close-sheet-fee')).toHaveText('-0.51 USDT');
+    await expect(page.getByTestId('close-sheet-net').locator('b')).toHaveCSS('color', 'rgb(22, 199, 132)');
     // 20 − 0.5 open fee − 0.51 close fee
     await expect(page.getByTestId('close-sheet-net')).toHaveText('+18.99 USDT');
     await saveScreens(page, 'positions-close-confirm-en');

@@ -80,8 +80,19 @@ describe('Close confirm', () => {
     expect(screen.getByTestId('close-sheet-order').textContent).toContain('C20261125000010000');
     expect(screen.getByTestId('close-sheet-price').textContent).toContain('61,200.00');
     // 1000 · 61200/60000 · 0.0005 = 0.51; net 20 − 0.5 − 0.1 − 0.51 = 18.89 (what the server pays).
-    expect(screen.getByTestId('close-sheet-fee').textContent).toContain('0.51 USDT');
+    expect(screen.getByTestId('close-sheet-fee').textContent).toContain('-0.51 USDT');
     expect(screen.getByTestId('close-sheet-net').textContent).toContain('+18.89 USDT');
+  });
+
+  it('lists the net’s parts so they add up: gross PnL, open fee, funding, close fee; the net in its colour', () => {
+    renderWith(<CloseSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
+    const text = (id: string) => screen.getByTestId(id).textContent;
+    // +20 − 0.5 − 0.1 − 0.51 = +18.89
+    expect(text('close-sheet-gross')).toContain('+20 USDT');
+    expect(text('close-sheet-open-fee')).toContain('-0.5 USDT');
+    expect(text('close-sheet-funding')).toContain('-0.1 USDT');
+    expect(text('close-sheet-fee')).toContain('-0.51 USDT');
+    expect(screen.getByTestId('close-sheet-net').querySelector('b')!.className).toBe('is-up');
   });
 
   it('waits, with the reason, while the price is paused', () => {

@@ -42,6 +42,8 @@ export function CloseSheet({
     }
   };
   const token = position.marginToken;
+  const signed = (value: Decimal) =>
+    `${formatNumber(value, 'amount', { dp: pair.amountDp, signed: !value.isZero() })} ${token}`;
   return (
     <Popup visible onMaskClick={onDone} bodyClassName="game-sheet" destroyOnClose>
       <div data-testid="close-sheet">
@@ -53,15 +55,23 @@ export function CloseSheet({
           <DetailRow label={t('trade.estClosePrice')} testId="close-sheet-price">
             {price ? formatNumber(price, 'price', { dp: pair.priceDp, fixed: true }) : '--'}
           </DetailRow>
+          {/* The net's parts, so it adds up: the PnL at this price less both fees and the funding. */}
+          <DetailRow label={t('trade.grossPnl')} testId="close-sheet-gross">
+            <span className={tone(estimate?.pnl ?? null)}>{estimate ? signed(estimate.pnl) : '--'}</span>
+          </DetailRow>
+          <DetailRow label={t('trade.openFee')} testId="close-sheet-open-fee">
+            {signed(new Decimal(position.openFee).neg())}
+          </DetailRow>
+          {!new Decimal(position.fundingPaid).isZero() && (
+            <DetailRow label={t('trade.fundingPaid')} testId="close-sheet-funding">
+              {signed(new Decimal(position.fundingPaid).neg())}
+            </DetailRow>
+          )}
           <DetailRow label={t('trade.closeFee')} testId="close-sheet-fee">
-            {estimate ? `${formatNumber(estimate.closeFee, 'amount', { dp: pair.amountDp })} ${token}` : '--'}
+            {estimate ? signed(estimate.closeFee.neg()) : '--'}
           </DetailRow>
           <DetailRow label={t('trade.estNetPnl')} testId="close-sheet-net">
-            <b className={tone(estimate?.net ?? null)}>
-              {estimate
-                ? `${formatNumber(estimate.net, 'amount', { dp: pair.amountDp, signed: true })} ${token}`
-                : '--'}
-            </b>
+            <b className={tone(estimate?.net ?? null)}>{estimate ? signed(estimate.net) : '--'}</b>
           </DetailRow>
         </DetailList>
         {!price && (
