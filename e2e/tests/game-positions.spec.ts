@@ -154,6 +154,10 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     const closed = page.locator('article.position--closed').first();
     await expect(closed.getByTestId('closed-pnl')).toContainText('+18.99 USDT');
     await expect(closed.getByTestId('closed-return')).toHaveText('+18.99%');
+    // The order number stays on one line at 360 px (it broke mid-number in a one-column cell).
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect((await closed.getByTestId('closed-order').boundingBox())!.height).toBeLessThan(24);
+    await page.setViewportSize({ width: 390, height: 844 });
     await closed.scrollIntoViewIfNeeded();
     await saveScreens(page, 'positions-history-en');
     await closed.getByTestId('closed-detail').click();

@@ -351,9 +351,20 @@ function Tappable({
   );
 }
 
-function Cell({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Cell({
+  label,
+  value,
+  testId,
+  wide,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  /** Two columns: an order number does not fit one at 360 px and broke mid-number. */
+  wide?: boolean;
+}) {
   return (
-    <div>
+    <div className={wide ? 'position__cell--wide' : undefined}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
     </div>
@@ -433,9 +444,9 @@ function ClosedPositions({ market, symbol }: { market: PositionsMarket; symbol: 
                   <Cell label={t('trade.closePrice')} value={priceText(item.closePrice)} />
                   <Cell label={t('trade.margin')} value={formatNumber(item.margin, 'usdt')} />
                   <Cell label={t('trade.notional')} value={formatNumber(item.notional, 'usdt')} />
-                  <Cell label={t('trade.orderNo')} value={item.orderNo} testId="closed-order" />
                   <Cell label={t('trade.openedAt')} value={formatDateTime(item.openedAt)} />
                   <Cell label={t('trade.closedAt')} value={formatDateTime(item.closedAt)} />
+                  <Cell label={t('trade.orderNo')} value={item.orderNo} testId="closed-order" wide />
                 </dl>
               </Tappable>
               {item.profitUnpaid && new Decimal(item.profitUnpaid).gt(0) && (
