@@ -35,7 +35,7 @@ test('Home’s tickers move by themselves, and the up colour follows the Profile
   await test.step('an operator’s pinned price shows at once, rounded to the pair’s decimals', async () => {
     await adminApi('/api/admin/market/price', { symbol: 'ETHUSDT', price: '99999.999' });
     const eth = page.getByTestId('ticker-ETHUSDT');
-    await expect(eth.getByTestId('ticker-price')).toHaveText('100,000');
+    await expect(eth.getByTestId('ticker-price')).toHaveText('100,000.00');
     // Far above the day's open: rising, in green by default.
     await expect(eth.getByTestId('ticker-change')).toHaveText(/^\+\d[\d,]*\.\d{2}%$/);
     await expect(eth.getByTestId('ticker-change')).toHaveCSS('background-color', GREEN);

@@ -1,6 +1,7 @@
-// Home's market list: each pair's last price (rounded half-up to the pair's decimals), its 24 h change
-// in percent coloured by direction (the person's up colour), updating with every tick from the
-// WebSocket. A row opens that pair's contract game. Loaded after the first paint, so `/` stays light.
+// Home's market list: each pair's last price (rounded half-up to the pair's decimals, zeros kept so
+// the row keeps its width from tick to tick), its 24 h change in percent coloured by direction (the
+// person's up colour), updating with every tick from the WebSocket. A row opens that pair's contract
+// game. Loaded after the first paint, so `/` stays light.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Decimal, formatNumber } from '@tradeflip/money';
@@ -40,7 +41,7 @@ export function TickerList() {
                 <small>/{row.quote}</small>
               </span>
               <span className="ticker__price" data-testid="ticker-price">
-                {formatNumber(row.price, 'price', { dp: row.priceDp })}
+                {formatNumber(row.price, 'price', { dp: row.priceDp, fixed: true })}
               </span>
               <span
                 className={`ticker__change ${row.stale ? 'is-paused' : tone}`}
