@@ -388,6 +388,34 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     await expectAuditClean(db.handle.db);
   });
+
+  it('a burst of bad prints as a real drop’s hold ends settles nothing below what the drop kept', async () => {
+    // Back to about 90,500 for longer than the hold.
+    for (let i = 0; i < 16; i++) await step(0.25, [String(90_500 + i)]);
+    expect(new Decimal(market().markPrice('BTCUSDT')!.price).gte(90_500)).toBe(true);
+    const user = await player();
+    const [risky, guarded] = await longs(user.token);
+    // The market falls to about 80,000 and stays there for 3 s...
+    for (let i = 0; i < 12; i++) await step(0.25, [String(80_000 + i)]);
+    expect((await positionOf(user.token, guarded.id)).status).toBe('open');
+    // ...and as the hold runs out, 200 ms of trades at 1.00 outnumber the second's good ones.
+    for (let i = 0; i < 2; i++)
+      await step(
+        0.1,
+        Array.from({ length: 10 }, (_, j) => `1.${i}${j}`),
+      );
+    for (let i = 0; i < 4; i++) await step(0.1, [String(80_020 + i)]);
+    // The stop-loss and the liquidation follow the drop, at a price it kept, not at 1.00.
+    for (const [position, reason] of [
+      [guarded, 'stop_loss'],
+      [risky, 'liquidation'],
+    ] as const) {
+      const now = await positionOf(user.token, position.id);
+      expect(now).toMatchObject({ status: 'closed', closeReason: reason });
+      expect(new Decimal(now.closePrice!).gte(80_000), now.closePrice!).toBe(true);
+    }
+    await expectAuditClean(db.handle.db);
+  });
 });
 
 describeEachDatabase('the live feed after a restart', (target) => {

@@ -92,6 +92,29 @@ describe('the mark price', () => {
       expect(marks.update(BTC, time)!.mark.price.toFixed()).toBe('90000');
   });
 
+  it('takes the level that persisted, not a burst of bad prints as the hold ends', () => {
+    const { at } = market();
+    at(0, '90000');
+    // A real drop of 11 %, traded every 250 ms: held...
+    const marks: string[] = [];
+    for (let time = 250; time <= 3000; time += 250) marks.push(at(time, '80000'));
+    // ...and as its 3 s run out, a burst at 1.00 outnumbers the second's trades.
+    const burst = Array.from({ length: 10 }, () => '1');
+    marks.push(at(3100, ...burst), at(3300, ...burst));
+    // The mark moves to what trades kept beyond the band for 3 s (80,000), never to 1.00.
+    expect(marks.every((price) => price === '90000' || price === '80000')).toBe(true);
+    expect(marks.at(-1)).toBe('80000');
+  });
+
+  it('never takes two lone prints beyond the band with silence between them', () => {
+    const { marks, at } = market();
+    at(0, '90000');
+    at(500, '1');
+    for (let time = 1500; time <= 3500; time += 1000) marks.update(BTC, time);
+    // A second bad print 3.1 s after the first: the silence between kept nothing alive.
+    expect(at(3600, '1')).toBe('90000');
+  });
+
   it('takes an operator’s pin at once, whatever the band, and goes on from it', () => {
     const { marks, at } = market();
     at(0, '90000');

@@ -2,7 +2,8 @@
 // Per pair, the median of the last second's trades (the last trade when none came in that second; of
 // an even count the lower middle one, a price someone traded at, not a mean across a gap); a
 // move beyond the band from the previous mark counts only once trades have kept it beyond for the
-// hold time. An operator's pin is the mark at once. The feed's leader computes it and publishes it
+// hold time (a second without trades starts over), and then at the least extreme level they kept, so
+// a burst of bad prints as the hold ends goes no further. An operator's pin is the mark at once. The feed's leader computes it and publishes it
 // with its ticks, so every process settles at the same mark.
 import type { Decimal } from '@tradeflip/money';
 
@@ -25,8 +26,11 @@ interface PairState {
   trades: { price: Decimal; time: number }[];
   lastTrade?: Decimal;
   mark?: Mark;
-  /** A move beyond the band, since when and which way (a move back the other way starts over). */
-  held?: { since: number; up: boolean };
+  /**
+   * A move beyond the band: since when, which way (a move back the other way starts over) and its
+   * least extreme level so far (what trades kept beyond the band).
+   */
+  held?: { since: number; up: boolean; level: Decimal };
 }
 
 export class MarkPrices {
@@ -66,12 +70,21 @@ export class MarkPrices {
       state.held = undefined;
       return { mark: this.take(state, candidate, time), changed: !candidate.eq(previous.price) };
     }
-    const up = candidate.gt(previous.price);
-    if (!state.held || state.held.up !== up) state.held = { since: now, up };
-    // Only trades keep a move alive: a last print followed by silence never becomes the mark.
-    if (state.trades.length && now - state.held.since >= this.rules.holdMs) {
+    // Only trades keep a move alive: a second without any (a last print followed by silence, or two
+    // lone prints with silence between) starts the hold over.
+    if (!state.trades.length) {
       state.held = undefined;
-      return { mark: this.take(state, candidate, time), changed: true };
+      return { mark: this.take(state, previous.price, time), changed: false };
+    }
+    const up = candidate.gt(previous.price);
+    if (!state.held || state.held.up !== up) state.held = { since: now, up, level: candidate };
+    // What persisted is the move's least extreme level: a burst as the hold ends goes no further.
+    else if (up ? candidate.lt(state.held.level) : candidate.gt(state.held.level))
+      state.held.level = candidate;
+    if (now - state.held.since >= this.rules.holdMs) {
+      const level = state.held.level;
+      state.held = undefined;
+      return { mark: this.take(state, level, time), changed: true };
     }
     return { mark: this.take(state, previous.price, time), changed: false };
   }
