@@ -416,6 +416,25 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
     }
     await expectAuditClean(db.handle.db);
   });
+
+  it('one print 5 % down on a pair that trades once a second liquidates no 100x long', async () => {
+    for (let i = 0; i < 4; i++) await step(1, [String(80_100 + i)]);
+    const user = await player();
+    const opened = await call(t.app, 'POST', '/api/app/game/open', {
+      token: user.token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const risky = opened.body.data as unknown as Position;
+    expect(new Decimal(risky.liquidationPrice).gt(79_000)).toBe(true);
+    // The only trade of its second, then the market trades on where it was.
+    await step(1, ['76000']);
+    await step(1, ['80110']);
+    await step(1, ['80120']);
+    expect((await positionOf(user.token, risky.id)).status).toBe('open');
+    await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id: risky.id } });
+    await expectAuditClean(db.handle.db);
+  });
 });
 
 describeEachDatabase('the live feed after a restart', (target) => {
@@ -475,14 +494,19 @@ describe.runIf(testSettings.redisUrl)('the mark price in two processes (Redis)',
     const held = follower.markPrice('BTCUSDT')!.price;
     expect(new Decimal(held).gte(90_000)).toBe(true);
     expect((await follower.settlementTick('BTCUSDT')).price).toBe(held);
-    // Trades stop; a second on, the leader's pass makes the last trade the mark (within the band).
+    // Trades stop; a second on, the leader's pass makes the last trades the mark (within the band).
     clock.advance(1.5);
     await leader.ingest(['90020', '90030', '90010'].map(trade));
     await same();
     expect(follower.markPrice('BTCUSDT')!.price).toBe('90020');
+    clock.advance(0.5);
+    await leader.ingest([trade('90040')]);
+    await same();
+    expect(follower.markPrice('BTCUSDT')!.price).toBe('90020'); // 90010 90020 90030 90040
+    // A second without trades: the mark is the median of the last three (90030 90010 90040).
     clock.advance(2);
     expect(await leader.refreshMarks()).toEqual([
-      { symbol: 'BTCUSDT', price: '90010', time: clock.now().getTime() },
+      { symbol: 'BTCUSDT', price: '90030', time: clock.now().getTime() },
     ]);
     await same();
   });

@@ -73,14 +73,16 @@ describe('the mark price', () => {
 
   it('starts the hold over when the price comes back within the band or turns the other way', () => {
     const { at } = market();
-    at(0, '100');
-    expect(at(1500, '120')).toBe('100'); // held since 1500
-    expect(at(3000, '80')).toBe('100'); // the other way: held since 3000
-    expect(at(4600, '80')).toBe('100'); // 1.6 s of 80 is not 3 s (the 120 hold would have been)
-    expect(at(5700, '101')).toBe('101'); // back within the band: the hold is forgotten
-    expect(at(6800, '130')).toBe('101'); // held since 6800
-    expect(at(9000, '130')).toBe('101');
-    expect(at(9800, '130')).toBe('130');
+    // Three trades a step: of one or two, a print is no median.
+    const three = (price: string) => [price, price, price];
+    at(0, ...three('100'));
+    expect(at(1500, ...three('120'))).toBe('100'); // held since 1500
+    expect(at(3000, ...three('80'))).toBe('100'); // the other way: held since 3000
+    expect(at(4600, ...three('80'))).toBe('100'); // 1.6 s of 80 is not 3 s (the 120 hold would have been)
+    expect(at(5700, ...three('101'))).toBe('101'); // back within the band: the hold is forgotten
+    expect(at(6800, ...three('130'))).toBe('101'); // held since 6800
+    expect(at(9000, ...three('130'))).toBe('101');
+    expect(at(9800, ...three('130'))).toBe('130');
   });
 
   it('never takes a lone print beyond the band that no trade follows', () => {
@@ -90,6 +92,17 @@ describe('the mark price', () => {
     // The second's trades are gone; the last trade is the bad print, but nothing keeps it alive.
     for (let time = 1500; time <= 10_000; time += 1000)
       expect(marks.update(BTC, time)!.mark.price.toFixed()).toBe('90000');
+  });
+
+  it('does not move for one bad print within the band on a pair that trades about once a second', () => {
+    const { marks, at } = market();
+    for (let time = 0; time < 4500; time += 900) at(time, String(90000 + time / 100));
+    // One print 5 % down (a 100x long's liquidation is 1 % away): with one good trade in the second,
+    // or none, it is no median.
+    expect(at(4500, '90045')).toBe('90036'); // 90027 90036 90045: the last three trades
+    expect(at(5000, '85500')).toBe('90036');
+    expect(marks.update(BTC, 6500)!.mark.price.toFixed()).toBe('90036');
+    expect(at(6800, '90070')).toBe('90045');
   });
 
   it('takes the level that persisted, not a burst of bad prints as the hold ends', () => {

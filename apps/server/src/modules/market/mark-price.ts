@@ -1,10 +1,11 @@
 // The mark price (DESIGN §6, issue 16): what the games settle at, so that one bad print moves no money.
-// Per pair, the median of the last second's trades (the last trade when none came in that second; of
-// an even count the lower middle one, a price someone traded at, not a mean across a gap); a
-// move beyond the band from the previous mark counts only once trades have kept it beyond for the
-// hold time (a second without trades starts over), and then at the least extreme level they kept, so
-// a burst of bad prints as the hold ends goes no further. An operator's pin is the mark at once. The feed's leader computes it and publishes it
-// with its ticks, so every process settles at the same mark.
+// Per pair, the median of the last second's trades (of the last three when fewer came in that second, so
+// that on a quiet pair one print is no median; of an even count the lower middle one, a price someone
+// traded at, not a mean across a gap); a move beyond the band from the previous mark counts only once
+// trades have kept it beyond for the hold time (a second without trades starts over), and then at the
+// least extreme level they kept, so a burst of bad prints as the hold ends goes no further. An
+// operator's pin is the mark at once. The feed's leader computes it and publishes it with its ticks, so
+// every process settles at the same mark.
 import type { Decimal } from '@tradeflip/money';
 
 export interface MarkRules {
@@ -32,6 +33,9 @@ interface PairState {
    */
   held?: { since: number; up: boolean; level: Decimal };
 }
+
+/** The median is of the last second's trades, or of this many last trades when it had fewer. */
+const MIN_TRADES = 3;
 
 export class MarkPrices {
   private readonly pairs = new Map<string, PairState>();
@@ -61,7 +65,11 @@ export class MarkPrices {
   update(symbol: string, now: number): { mark: Mark; changed: boolean } | undefined {
     const state = this.pairs.get(symbol);
     if (!state?.lastTrade) return undefined;
-    state.trades = state.trades.filter((trade) => trade.time > now - this.rules.windowMs);
+    // The second's trades, and at least the last few: of one or two trades a bad print is the median.
+    const since = now - this.rules.windowMs;
+    const kept = state.trades.length - MIN_TRADES;
+    state.trades = state.trades.filter((trade, i) => trade.time > since || i >= kept);
+    const fresh = state.trades.some((trade) => trade.time > since);
     const candidate = state.trades.length ? median(state.trades) : state.lastTrade;
     const previous = state.mark;
     if (!previous) return { mark: this.take(state, candidate, now), changed: true };
@@ -72,7 +80,7 @@ export class MarkPrices {
     }
     // Only trades keep a move alive: a second without any (a last print followed by silence, or two
     // lone prints with silence between) starts the hold over.
-    if (!state.trades.length) {
+    if (!fresh) {
       state.held = undefined;
       return { mark: this.take(state, previous.price, time), changed: false };
     }
