@@ -187,6 +187,19 @@ describe('PRICE_FEED', () => {
       binanceUrl: 'wss://stream.binance.com:9443/stream',
     });
   });
+
+  it('MARKET_MARK_BAND takes a fraction and MARKET_MARK_HOLD_SECONDS seconds', async () => {
+    const { parseConfig } = await import('../../config');
+    expect(parseConfig({}).market.mark).toEqual({ band: '0.1', holdMs: 3000 });
+    expect(parseConfig({ MARKET_MARK_BAND: '0.05', MARKET_MARK_HOLD_SECONDS: '1.5' }).market.mark).toEqual({
+      band: '0.05',
+      holdMs: 1500,
+    });
+    for (const band of ['0', '2', '-0.1', '10%']) {
+      expect(() => parseConfig({ MARKET_MARK_BAND: band })).toThrow(/MARKET_MARK_BAND.*fraction/);
+    }
+    expect(() => parseConfig({ MARKET_MARK_HOLD_SECONDS: '0' })).toThrow(/MARKET_MARK_HOLD_SECONDS/);
+  });
 });
 
 interface Position {
