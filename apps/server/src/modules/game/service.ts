@@ -12,7 +12,7 @@ import {
   type OpenPositionBody,
   type Position,
   type PositionDetail,
-  type WsServerMessage,
+  type WsChannelEvent,
 } from '@tradeflip/contract';
 import type { MessageKey } from '@tradeflip/i18n';
 import {
@@ -546,7 +546,7 @@ export class GameService {
   }
 
   /** What the user channel says of a position the database notified about (its payload says all). */
-  static notice(payload: string): { userId: number; message: WsServerMessage } | undefined {
+  static notice(payload: string): { userId: number; message: WsChannelEvent } | undefined {
     const notice = parseNotice(payload);
     if (!notice) return undefined;
     const { id, userId, status, closeReason } = notice;
