@@ -1,5 +1,5 @@
 // Issue 16, point 8: the mark price on scripted sequences of trades: the median of the last second,
-// the last trade when that second had none, a move beyond the band held until trades keep it there
+// of the last three trades when that second had fewer, a move beyond the band held until trades keep it there
 // for the hold time, an operator's pin at once.
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '@tradeflip/money';
@@ -8,7 +8,12 @@ import { MarkPrices } from './mark-price';
 const BTC = 'BTCUSDT';
 
 function market() {
-  const marks = new MarkPrices({ windowMs: 1000, band: new Decimal('0.1'), holdMs: 3000 });
+  const marks = new MarkPrices({
+    windowMs: 1000,
+    band: new Decimal('0.1'),
+    holdMs: 3000,
+    restartAfterMs: 10_000,
+  });
   /** Trades at `time` (ms), then the mark the leader computes at that time. */
   const at = (time: number, ...prices: string[]) => {
     for (const price of prices) marks.trade(BTC, new Decimal(price), time);
@@ -126,6 +131,13 @@ describe('the mark price', () => {
     for (let time = 1500; time <= 3500; time += 1000) marks.update(BTC, time);
     // A second bad print 3.1 s after the first: the silence between kept nothing alive.
     expect(at(3600, '1')).toBe('90000');
+  });
+
+  it('starts over after no trade for longer than the staleness limit: the old mark is no reference', () => {
+    const { at } = market();
+    at(0, '90000');
+    expect(at(10_000, '70000')).toBe('90000'); // 10 s: still a reference, held
+    expect(at(20_001, '60000')).toBe('60000'); // 10.001 s without a trade
   });
 
   it('takes an operator’s pin at once, whatever the band, and goes on from it', () => {

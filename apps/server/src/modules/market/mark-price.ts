@@ -15,6 +15,12 @@ export interface MarkRules {
   band: Decimal;
   /** ...until it has persisted this long. */
   holdMs: number;
+  /**
+   * After no trade for longer than this (the staleness limit), the previous mark is no reference: the
+   * next trades make the mark at once (else a pair back from an outage would settle at the old price
+   * for the hold time).
+   */
+  restartAfterMs: number;
 }
 
 export interface Mark {
@@ -25,7 +31,7 @@ export interface Mark {
 
 interface PairState {
   trades: { price: Decimal; time: number }[];
-  lastTrade?: Decimal;
+  lastTrade?: { price: Decimal; time: number };
   mark?: Mark;
   /**
    * A move beyond the band: since when, which way (a move back the other way starts over) and its
@@ -54,8 +60,17 @@ export class MarkPrices {
   /** Records a trade (every process does, so the next leader has the last second's trades). */
   trade(symbol: string, price: Decimal, time: number): void {
     const state = this.state(symbol);
+    if (state.lastTrade && time - state.lastTrade.time > this.rules.restartAfterMs) {
+      state.mark = undefined;
+      state.held = undefined;
+      state.trades = [];
+    }
+    // Only the last second counts, and the last few trades (a follower, which never updates, keeps no
+    // more either).
+    while (state.trades.length >= MIN_TRADES && state.trades[0]!.time <= time - this.rules.windowMs)
+      state.trades.shift();
     state.trades.push({ price, time });
-    state.lastTrade = price;
+    if (!state.lastTrade || time >= state.lastTrade.time) state.lastTrade = { price, time };
   }
 
   /**
@@ -70,7 +85,7 @@ export class MarkPrices {
     const kept = state.trades.length - MIN_TRADES;
     state.trades = state.trades.filter((trade, i) => trade.time > since || i >= kept);
     const fresh = state.trades.some((trade) => trade.time > since);
-    const candidate = state.trades.length ? median(state.trades) : state.lastTrade;
+    const candidate = state.trades.length ? median(state.trades) : state.lastTrade.price;
     const previous = state.mark;
     if (!previous) return { mark: this.take(state, candidate, now), changed: true };
     const time = Math.max(now, previous.time);
@@ -102,7 +117,7 @@ export class MarkPrices {
     const state = this.state(symbol);
     state.trades = [];
     state.held = undefined;
-    state.lastTrade = price;
+    state.lastTrade = { price, time };
     state.mark = { price, time };
   }
 
