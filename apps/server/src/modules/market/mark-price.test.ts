@@ -137,7 +137,16 @@ describe('the mark price', () => {
     const { at } = market();
     at(0, '90000');
     expect(at(10_000, '70000')).toBe('90000'); // 10 s: still a reference, held
-    expect(at(20_001, '60000')).toBe('60000'); // 10.001 s without a trade
+    expect(at(20_001, '60000', '60010', '59990')).toBe('60000'); // 10.001 s without a trade
+  });
+
+  it('has no mark after an outage until three trades came, so one bad print after it is no mark', () => {
+    const { marks, at } = market();
+    at(0, '90000');
+    marks.trade(BTC, new Decimal('1'), 20_001); // the first print after 20 s of silence: a bad one
+    expect(marks.update(BTC, 20_001)).toBeUndefined();
+    expect(marks.current(BTC)).toBeUndefined(); // the games refuse ('price fetch failed') meanwhile
+    expect(at(20_200, '60000', '60010')).toBe('60000'); // the median of 1, 60000, 60010
   });
 
   it('takes an operator’s pin at once, whatever the band, and goes on from it', () => {

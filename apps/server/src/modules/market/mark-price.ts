@@ -17,8 +17,9 @@ export interface MarkRules {
   holdMs: number;
   /**
    * After no trade for longer than this (the staleness limit), the previous mark is no reference: the
-   * next trades make the mark at once (else a pair back from an outage would settle at the old price
-   * for the hold time).
+   * median of the first three trades after it makes the mark at once (else a pair back from an outage
+   * would settle at the old price for the hold time), and there is no mark until they came (else one
+   * bad print after the outage would be the mark).
    */
   restartAfterMs: number;
 }
@@ -38,6 +39,8 @@ interface PairState {
    * least extreme level so far (what trades kept beyond the band).
    */
   held?: { since: number; up: boolean; level: Decimal };
+  /** Back from an outage: no mark until MIN_TRADES trades came. */
+  restarted?: boolean;
 }
 
 /** The median is of the last second's trades, or of this many last trades when it had fewer. */
@@ -64,6 +67,7 @@ export class MarkPrices {
       state.mark = undefined;
       state.held = undefined;
       state.trades = [];
+      state.restarted = true;
     }
     // Only the last second counts, and the last few trades (a follower, which never updates, keeps no
     // more either).
@@ -87,7 +91,11 @@ export class MarkPrices {
     const fresh = state.trades.some((trade) => trade.time > since);
     const candidate = state.trades.length ? median(state.trades) : state.lastTrade.price;
     const previous = state.mark;
-    if (!previous) return { mark: this.take(state, candidate, now), changed: true };
+    if (!previous) {
+      if (state.restarted && state.trades.length < MIN_TRADES) return undefined;
+      state.restarted = false;
+      return { mark: this.take(state, candidate, now), changed: true };
+    }
     const time = Math.max(now, previous.time);
     if (this.within(previous.price, candidate)) {
       state.held = undefined;
@@ -117,6 +125,7 @@ export class MarkPrices {
     const state = this.state(symbol);
     state.trades = [];
     state.held = undefined;
+    state.restarted = false;
     state.lastTrade = { price, time };
     state.mark = { price, time };
   }
