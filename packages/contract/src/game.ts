@@ -2,7 +2,7 @@
 // positions as the app shows them (spec §3), and the user channel's position events.
 import { z } from 'zod';
 import { decimalString } from './wallet';
-import { pageQuerySchema, pageSchema } from './envelope';
+import { idInput, pageQuerySchema, pageSchema } from './envelope';
 
 export const positionSides = ['long', 'short'] as const;
 export const closeReasons = ['manual', 'take_profit', 'stop_loss', 'liquidation', 'operator'] as const;
@@ -36,24 +36,43 @@ export const gamePairList = z.object({ list: z.array(gamePair) });
  * takes anything of the right shape and the answer names the first thing wrong, in the user's words.
  */
 const loose = z.union([z.string(), z.number()]).optional();
+/** Leverage: digits or a whole JSON number (not "0x0A", "1e1", "+10", " 10 "); its range is the server's check. */
+const leverageWhole = { error: 'game.leverageWhole' };
+const leverageInput = z.union(
+  [z.string(leverageWhole).regex(/^\d{1,20}$/, leverageWhole), z.number(leverageWhole).int(leverageWhole)],
+  leverageWhole,
+);
+/**
+ * A take-profit or stop-loss: a plain positive decimal within NUMERIC(38,18), or '' for none; the
+ * pair's decimals and its side of the entry are the server's checks.
+ */
+const priceInvalid = { error: 'game.priceInvalid' };
+const targetPrice = z.union(
+  [
+    z.literal(''),
+    z.string(priceInvalid).regex(/^\d{1,20}(\.\d{1,18})?$/, priceInvalid),
+    z.number(priceInvalid).positive(priceInvalid).lt(1e20, priceInvalid),
+  ],
+  priceInvalid,
+);
 export const openPositionBody = z.object({
   symbol: z.string().max(20).optional(),
   side: z.string().max(10).optional(),
   /** The margin token (USDT); optional, the pair's own when absent. */
   token: z.string().max(20).optional(),
   margin: loose,
-  leverage: loose,
-  takeProfit: loose,
-  stopLoss: loose,
+  leverage: leverageInput.optional(),
+  takeProfit: targetPrice.optional(),
+  stopLoss: targetPrice.optional(),
 });
 export type OpenPositionBody = z.infer<typeof openPositionBody>;
 
-export const positionIdBody = z.object({ id: z.coerce.string().regex(/^\d{1,18}$/) });
+export const positionIdBody = z.object({ id: idInput });
 /** POST /api/app/game/tpsl: set or clear (null) a take-profit and a stop-loss. */
 export const tpslBody = z.object({
-  id: z.coerce.string().regex(/^\d{1,18}$/),
-  takeProfit: z.union([z.string(), z.number(), z.null()]).optional(),
-  stopLoss: z.union([z.string(), z.number(), z.null()]).optional(),
+  id: idInput,
+  takeProfit: targetPrice.nullable().optional(),
+  stopLoss: targetPrice.nullable().optional(),
 });
 
 /** A position (spec §3): open ones with their live figures at the current price. */

@@ -77,6 +77,9 @@ function decimalOf(value: string | number | undefined | null, dp?: number): Deci
   return parsed;
 }
 
+/** Prices are stored as NUMERIC(38,18): 20 integer digits. */
+const PRICE_LIMIT = new Decimal('1e20');
+
 export class GameService {
   constructor(private readonly deps: GameServiceDeps) {}
 
@@ -245,7 +248,8 @@ export class GameService {
   private priceOf(value: string | number | null | undefined, field: 'takeProfit' | 'stopLoss', dp: number) {
     if (value === undefined || value === null || value === '') return undefined;
     const price = decimalOf(value, dp);
-    if (!price || price.isZero()) throw fieldError(field, 'game.priceInvalid');
+    // Positive and within NUMERIC(38,18) (a JSON number may carry 21 digits past the schema).
+    if (!price || price.isZero() || price.gte(PRICE_LIMIT)) throw fieldError(field, 'game.priceInvalid');
     return price;
   }
 
