@@ -102,7 +102,8 @@ export const messagesEn = {
     leverageTooHigh:
       'At this leverage the position would be liquidated at once. The highest that works is {max}x',
     vaultExposure:
-      'This position could win more than the house can cover right now. Lower the margin or the leverage',
+      'This position could win more than the house can cover right now. The most margin it can take is {max} {token}',
+    vaultFull: 'The house cannot cover a new {token} position right now. Please try again later',
     takeProfitInvalid: 'Take-profit must be above the entry price for a long and below it for a short',
     stopLossInvalid: 'Stop-loss must be below the entry price for a long and above it for a short',
     priceInvalid: 'Invalid price',
@@ -218,7 +219,8 @@ export const messagesZh: Messages = {
     insufficientFee: '手续费不足：请为开仓手续费（{fee} {token}）预留余额',
     pairUnavailable: '该交易对暂不可用',
     leverageTooHigh: '此杠杆下仓位会立即被强平。可用的最高杠杆为 {max} 倍',
-    vaultExposure: '该仓位可能的盈利超出平台当前可支付的范围，请降低保证金或杠杆',
+    vaultExposure: '该仓位可能的盈利超出平台当前可支付的范围，当前最多可用 {max} {token} 保证金',
+    vaultFull: '平台当前无法承接新的 {token} 仓位，请稍后再试',
     takeProfitInvalid: '止盈价须高于开仓价（做多）或低于开仓价（做空）',
     stopLossInvalid: '止损价须低于开仓价（做多）或高于开仓价（做空）',
     priceInvalid: '价格无效',

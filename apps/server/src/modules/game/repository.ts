@@ -4,7 +4,8 @@ import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { CloseReason } from '@tradeflip/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { queryPreparedRows } from '../../db/rows';
+import { queryPreparedRows, queryRows } from '../../db/rows';
+import { Decimal } from '@tradeflip/money';
 import { noticePayload } from './notice';
 import { gamePairs, gamePositions, marketPairs, tokens, users } from '../../db/schema';
 
@@ -247,7 +248,6 @@ export async function userPositions(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The vault's available balance of a token, locked until the transaction ends (settlements queue). */
 /** Operators' list: positions of every user (or one), newest first, with the owner's email. */
 export async function allPositions(
   db: Queryable,
@@ -293,4 +293,17 @@ export async function exposure(
     margin: row.margin,
     maxProfit: row.max_profit,
   }));
+}
+
+/**
+ * What the vault of `token` could owe on open bets: the profit cap of every open contract position
+ * (Lightning Flip's open payouts join this total). Opens read it with the vault locked.
+ */
+export async function houseExposure(db: Queryable, token: string): Promise<Decimal> {
+  const [row] = await queryRows<{ owed: string }>(
+    db,
+    sql`select coalesce(sum(margin * profit_cap_multiple), 0)::text as owed
+          from game_positions where status = 'open' and margin_token = ${token}`,
+  );
+  return new Decimal(row?.owed ?? 0);
 }

@@ -172,11 +172,11 @@ export class GameService {
     // refuse the margin and fee afterwards.
     return this.deps.db.transaction(async (tx) => {
       await this.deps.accounts.requireActive(tx, userId);
-      // The user's balance is locked from here to the commit (the margin and fee leave it), the
-      // vault's only read: every open pays it a fee, so its row is held just by the last statement.
+      // The user's balance and then the vault's are locked from here to the commit (the margin and
+      // fee leave the one; the other must cover what this position could win, decided once no other
+      // open or payout of this token can change either).
       const [mine, vault] = await this.deps.ledger.balancesIn(tx, {
-        lock: [userAccount(userId, token)],
-        read: [vaultAccount(token)],
+        lock: [userAccount(userId, token), vaultAccount(token)],
       });
       if (mine!.available.lt(margin)) throw insufficientBalance();
       if (mine!.available.lt(margin.add(fee))) throw insufficientFee(fee, token);
@@ -189,9 +189,7 @@ export class GameService {
       const { tickId, price } = tick.kept;
       const entry = new Decimal(price);
       this.checkTargets(side, entry, takeProfit, stopLoss);
-      // The most this position can win must fit in the configured share of the vault's free balance.
-      if (margin.mul(pair.profitCapMultiple).gt(vault!.available.mul(this.deps.vaultShare)))
-        throw new AppError(409, 'conflict', 'game.vaultExposure');
+      await this.checkVaultCovers(tx, pair, margin, vault!.available);
       const now = this.now();
       const row = await this.insertWithOrderNo(tx, {
         userId,
@@ -242,6 +240,30 @@ export class GameService {
       const answer = this.view(row);
       await record?.commit(tx, answer);
       return answer;
+    });
+  }
+
+  /**
+   * DESIGN §7: the most this position can win (its profit cap) stays within the configured share of
+   * the vault's free balance, and with what every open position of the token could win, within the
+   * whole of it, so every winner is paid in full. Called with the vault locked: the opens of a token
+   * pass this one at a time. Refused with the largest margin that would fit now.
+   */
+  private async checkVaultCovers(tx: Transaction, pair: repo.PairRow, margin: Decimal, vault: Decimal) {
+    const cap = margin.mul(pair.profitCapMultiple);
+    const owed = await repo.houseExposure(tx, pair.marginToken);
+    const room = Decimal.min(vault.mul(this.deps.vaultShare), vault.sub(owed));
+    if (cap.lte(room)) return;
+    const token = pair.marginToken;
+    const most = Decimal.max(room, 0)
+      .div(pair.profitCapMultiple)
+      .toDecimalPlaces(pair.amountDp, Decimal.ROUND_DOWN);
+    if (most.lt(pair.minMargin)) {
+      throw new AppError(409, 'conflict', 'game.vaultFull', { vars: { token } });
+    }
+    throw new AppError(409, 'conflict', 'game.vaultExposure', {
+      vars: { max: most.toFixed(), token },
+      fields: { margin: 'game.vaultExposure' },
     });
   }
 
