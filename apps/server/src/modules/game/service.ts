@@ -10,6 +10,7 @@ import {
   type CloseReason,
   type GamePair,
   type OpenPositionBody,
+  pairTermsProblem,
   type Position,
   type PositionDetail,
   type WsServerMessage,
@@ -23,6 +24,7 @@ import {
   liquidationPrice,
   notional as notionalOf,
   openFee as openFeeOf,
+  plainDecimal,
   profitCapPrice,
   returnRate,
   settle as settleTerms,
@@ -115,6 +117,21 @@ export class GameService {
     symbol: string,
     changes: Partial<Omit<repo.PairRow, 'symbol' | 'base' | 'quote' | 'priceDp' | 'amountDp'>>,
   ) {
+    // Terms that bound each other, one of them changed: checked against the other as stored.
+    const stored = (await repo.pairs(this.deps.db)).find((row) => row.symbol === symbol);
+    if (!stored) throw new AppError(404, 'not_found', 'errors.pairUnknown');
+    const merged = { ...stored, ...changes };
+    const problem = pairTermsProblem({
+      ...((changes.mmr !== undefined || changes.maxLeverage !== undefined) && {
+        mmr: plainDecimal(merged.mmr),
+        maxLeverage: merged.maxLeverage,
+      }),
+      ...((changes.minMargin !== undefined || changes.maxMargin !== undefined) && {
+        minMargin: plainDecimal(merged.minMargin),
+        maxMargin: plainDecimal(merged.maxMargin),
+      }),
+    });
+    if (problem) throw fieldError(problem.field, problem.key, { field: problem.field });
     const updated = await repo.updatePair(this.deps.db, symbol, { ...changes, updatedAt: this.now() });
     this.pairCache = undefined;
     if (!updated) throw new AppError(404, 'not_found', 'errors.pairUnknown');
