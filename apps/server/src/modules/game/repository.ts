@@ -14,6 +14,8 @@ export type PairRow = typeof gamePairs.$inferSelect & {
   quote: string;
   priceDp: number;
   amountDp: number;
+  /** The market's own switch: a pair off the market takes no new position either. */
+  listed: boolean;
 };
 
 /** The base token gives the pair's price decimals; the margin token its amount decimals. */
@@ -27,6 +29,7 @@ export async function pairs(db: Queryable): Promise<PairRow[]> {
       quote: marketPairs.quote,
       priceDp: baseToken.priceDp,
       amountDp: tokens.amountDp,
+      listed: marketPairs.enabled,
     })
     .from(gamePairs)
     .innerJoin(marketPairs, eq(marketPairs.symbol, gamePairs.symbol))

@@ -83,7 +83,10 @@ function decimalOf(value: string | number | undefined | null, dp?: number): Deci
 const PRICE_LIMIT = new Decimal('1e20');
 
 export class GameService {
-  constructor(private readonly deps: GameServiceDeps) {}
+  constructor(private readonly deps: GameServiceDeps) {
+    // A pair switched off on the market takes no new position from the next open on.
+    deps.market.onPairsChange(() => (this.pairCache = undefined));
+  }
 
   private now(): Date {
     return this.deps.clock.now();
@@ -115,7 +118,7 @@ export class GameService {
 
   async updatePair(
     symbol: string,
-    changes: Partial<Omit<repo.PairRow, 'symbol' | 'base' | 'quote' | 'priceDp' | 'amountDp'>>,
+    changes: Partial<Omit<repo.PairRow, 'symbol' | 'base' | 'quote' | 'priceDp' | 'amountDp' | 'listed'>>,
   ) {
     // Terms that bound each other, one of them changed: checked against the other as stored.
     const stored = (await repo.pairs(this.deps.db)).find((row) => row.symbol === symbol);
@@ -147,7 +150,9 @@ export class GameService {
     const symbol = body.symbol?.trim().toUpperCase();
     if (!symbol) throw fieldError('symbol', 'game.pairRequired');
     const pair = await this.pair(symbol);
-    if (!pair || !pair.enabled) throw fieldError('symbol', 'game.pairUnavailable');
+    // A disabled pair (the game's switch or the market's) takes no new position; those open on it
+    // keep their price, close, and settle as ever (reduce-only).
+    if (!pair || !pair.enabled || !pair.listed) throw fieldError('symbol', 'game.pairUnavailable');
     if (body.token !== undefined && body.token.trim().toUpperCase() !== pair.marginToken) {
       throw fieldError('token', 'game.tokenRequired');
     }
@@ -723,7 +728,8 @@ function toPair(row: repo.PairRow): GamePair {
     profitCapMultiple: plain(row.profitCapMultiple),
     priceDp: row.priceDp,
     amountDp: row.amountDp,
-    enabled: row.enabled,
+    // Open takes new positions (the game's switch and the market's); off is reduce-only.
+    enabled: row.enabled && row.listed,
   };
 }
 

@@ -124,9 +124,12 @@ export class MarketService {
     for (const listener of this.pairListeners) listener();
   }
 
-  /** The pairs a live feed streams. */
-  enabledSymbols(): string[] {
-    return this.pairs.filter((pair) => pair.enabled).map((pair) => pair.symbol);
+  /**
+   * The pairs a live feed streams: every pair, enabled or not. A disabled pair takes no new order
+   * and leaves the lists, but positions still open on it keep a live price (reduce-only).
+   */
+  feedSymbols(): string[] {
+    return this.pairs.map((pair) => pair.symbol);
   }
 
   private dpOf(symbol: string): number {
@@ -163,14 +166,13 @@ export class MarketService {
     return () => this.listeners.delete(listener);
   }
 
-  /** One step of the simulated feed: a tick for every enabled pair at `now`. The leader's loop calls it. */
+  /** One step of the simulated feed: a tick for every pair at `now` (see feedSymbols). The leader's loop calls it. */
   async step(now: number = this.deps.clock.now().getTime()): Promise<TickBatch> {
     await this.init();
     const feed = this.deps.feed;
     if (!feed) throw new Error('step() drives the simulated feed; a live feed calls ingest()');
     const ticks: RawTick[] = [];
     for (const pair of this.pairs) {
-      if (!pair.enabled) continue;
       const previous = this.last.get(pair.symbol)?.time;
       const price = feed.next(pair.symbol, previous === undefined ? 1000 : now - previous);
       ticks.push({ symbol: pair.symbol, price: price.toFixed(), time: now });
@@ -180,14 +182,14 @@ export class MarketService {
 
   /**
    * Trades or prices from a live feed (the leader's): each rounded half-up to its pair's decimals;
-   * unknown and disabled pairs are skipped.
+   * unknown pairs are skipped (a disabled one keeps its price, see feedSymbols).
    */
   async ingest(input: FeedTick[]): Promise<TickBatch> {
     await this.init();
     const ticks: RawTick[] = [];
     for (const tick of input) {
       const pair = this.pairs.find((candidate) => candidate.symbol === tick.symbol);
-      if (!pair?.enabled) continue;
+      if (!pair) continue;
       const price = new Decimal(tick.price).toDecimalPlaces(pair.priceDp, Decimal.ROUND_HALF_UP);
       if (price.lte(0)) continue;
       ticks.push({
@@ -357,16 +359,17 @@ export class MarketService {
    * exactly in market_ticks, so the settlement's row can refer to it and anyone can check it later.
    * Inside `tx` the tick is kept by it; without, it is kept at once, and once however many
    * settlements use it (every open at a tick). A stale pair (or one that never ticked) refuses:
-   * 'price fetch failed', and the game takes no order.
+   * 'price fetch failed', and the game takes no order. A disabled pair still settles: its open
+   * positions close at it (the games refuse new orders on it themselves).
    */
   async settlementTick(
     symbol: string,
     tx?: Queryable,
   ): Promise<{ tickId: number; price: string; time: number }> {
     await this.init();
-    const pair = this.requirePair(symbol);
+    this.requirePair(symbol);
     const last = this.last.get(symbol);
-    if (!pair.enabled || !last || this.stale(symbol, this.deps.clock.now().getTime())) {
+    if (!last || this.stale(symbol, this.deps.clock.now().getTime())) {
       throw new AppError(409, 'price_unavailable', 'errors.priceFetchFailed');
     }
     const tick = { symbol, price: last.price.toFixed(), time: last.time };
