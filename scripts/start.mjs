@@ -1,6 +1,7 @@
 // `npm start`: builds the web app when its build is missing or older than its sources (apps/web and
 // packages/*), then runs the server, which applies the database migrations before it listens.
-// SIGINT and SIGTERM are passed on to whatever runs (the build or the server).
+// SIGINT and SIGTERM are passed on to whatever runs (the build or the server); what outlives the
+// server's own shutdown deadline (SHUTDOWN_SECONDS) by 5 s is killed, so a stop always ends.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,14 +21,27 @@ const SKIP = new Set([
   'playwright-report',
 ]);
 
+// The server's default; an invalid value stops the server itself at start-up, with a message.
+const shutdownSeconds = Number(process.env.SHUTDOWN_SECONDS) > 0 ? Number(process.env.SHUTDOWN_SECONDS) : 15;
+const KILL_AFTER_MS = shutdownSeconds * 1000 + 5000;
+
 let child;
 let stopping = false;
+let killTimer;
+
+// A reader of our output that went away must not stop us from stopping the server.
+process.stdout.on('error', () => undefined);
+process.stderr.on('error', () => undefined);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopping = true;
-    if (child && child.exitCode === null) child.kill(signal);
-    else process.exit(130);
+    if (!child || child.exitCode !== null || child.signalCode !== null) process.exit(130);
+    child.kill(signal);
+    killTimer ??= setTimeout(() => {
+      console.error(`[start] still running ${KILL_AFTER_MS / 1000} s after ${signal}: killing it`);
+      child.kill('SIGKILL');
+    }, KILL_AFTER_MS);
   });
 }
 
@@ -78,7 +92,11 @@ function run(command, args) {
       console.error(`[start] could not run ${command}: ${error.message}`);
       resolve({ code: 1, signal: null });
     });
-    child.on('exit', (code, signal) => resolve({ code, signal }));
+    child.on('exit', (code, signal) => {
+      clearTimeout(killTimer);
+      killTimer = undefined;
+      resolve({ code, signal });
+    });
   });
 }
 
@@ -110,7 +128,7 @@ async function main() {
   await buildWebApp();
   const tsx = pathToFileURL(createRequire(path.join(root, 'package.json')).resolve('tsx')).href;
   const result = await run(process.execPath, ['--import', tsx, path.join(root, 'apps/server/src/server.ts')]);
-  const signals = { SIGINT: 130, SIGTERM: 143 };
+  const signals = { SIGINT: 130, SIGTERM: 143, SIGKILL: 137 };
   process.exit(result.code ?? signals[result.signal] ?? 1);
 }
 

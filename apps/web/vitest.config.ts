@@ -10,5 +10,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Limits, not timings: a 2-core CI machine running every project at once renders jsdom pages
+    // several times slower than a laptop, and a render finished late is still a pass.
+    testTimeout: 20_000,
   },
 });

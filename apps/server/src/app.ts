@@ -5,6 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ChainRegistry } from './chain/registry';
@@ -69,9 +70,12 @@ export interface AppOptions {
   /** The EVM networks (CHAINS); without them deposits and withdrawals are unavailable. */
   chains?: ChainRegistry;
   /** WebSocket limits (tests make them small). */
-  webSocket?: Pick<WebSocketOptions, 'maxBufferedBytes' | 'heartbeatMs'>;
-  /** Where the logs go (default: stdout); tests read them. */
-  logStream?: NodeJS.WritableStream;
+  webSocket?: Pick<
+    WebSocketOptions,
+    'maxBufferedBytes' | 'heartbeatMs' | 'messagesPerSecond' | 'maxQueuedMessages' | 'maxSubscriptions'
+  >;
+  /** Where the logs go (default: stdout; server.ts gives its LogOutput); tests read them. */
+  logStream?: DestinationStream;
 }
 
 export interface Services {
@@ -176,6 +180,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     liveFeedName: config.market.feed,
     relay,
     staleMs: config.market.staleMs,
+    mark: config.market.mark,
+    log: app.log,
   });
   // Only the leader's loop (workers/market-feed.ts) starts it.
   const liveFeed = live
@@ -285,6 +291,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     market,
     listen: options.listen,
     positionNotice: (payload: string) => GameService.notice(payload),
+    limiter,
+    authRule: config.rateLimits.wsAuthIp,
     ...(options.webSocket ?? {}),
   });
   await app.register(adminMarketRoutes, { market });

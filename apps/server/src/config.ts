@@ -137,6 +137,8 @@ const envSchema = z
     REQUEST_TIMEOUT: seconds('30', 3600),
     HEADERS_TIMEOUT: seconds('10', 3600),
     KEEP_ALIVE_TIMEOUT: seconds('5', 3600),
+    /** How long a stop (SIGTERM/SIGINT) may take before the process exits anyway; npm start waits 5 s more. */
+    SHUTDOWN_SECONDS: seconds('15', 600),
     MAX_CONNECTIONS_PER_IP: integer(100, 0, 1_000_000),
     SESSION_TTL_DAYS: integer(30, 1, 3650),
     RATE_LIMIT_CODE_EMAIL_SECONDS: integer(60, 0, 86400),
@@ -146,6 +148,7 @@ const envSchema = z
     RATE_LIMIT_REGISTER_EMAIL: rateRule('10/900'),
     RATE_LIMIT_REGISTER_IP: rateRule('30/900'),
     RATE_LIMIT_API_IP: rateRule('1200/60'),
+    RATE_LIMIT_WS_AUTH_IP: rateRule('60/60'),
     // ---- Chains (DESIGN §5) ----
     CHAINS: optionalText.pipe(
       z.enum(chainModes, { error: `must be one of ${chainModes.join(', ')}` }).optional(),
@@ -200,6 +203,15 @@ const envSchema = z
     MARKET_SEED: integer(20261124, 0, 2 ** 31 - 1),
     MARKET_TICK_MS: integer(250, 20, 60_000),
     MARKET_STALE_SECONDS: integer(10, 1, 3600),
+    /** A mark move beyond this fraction of the previous mark is held until it persists (DESIGN §6). */
+    MARKET_MARK_BAND: z
+      .string()
+      .trim()
+      .default('0.1')
+      .refine((value) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0 && Number(value) <= 1, {
+        error: 'must be a fraction above 0 and at most 1, e.g. 0.1',
+      }),
+    MARKET_MARK_HOLD_SECONDS: seconds('3', 600),
     // ---- Contract game (DESIGN §7) ----
     /** The share of the vault's free balance one position's profit cap may take. */
     GAME_VAULT_SHARE: z
@@ -332,6 +344,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** How long an idle keep-alive connection stays open. */
   keepAliveTimeoutMs: number;
+  /** How long a stop may take before the process exits anyway (the embedded database is freed). */
+  shutdownMs: number;
   /** Open connections one address may hold (0: no limit; behind a load balancer, its own limit). */
   maxConnectionsPerIp: number;
   sessionTtlSeconds: number;
@@ -346,6 +360,8 @@ export interface Config {
     registerIp: RateRule | null;
     /** Every /api call, per client IP. */
     apiIp: RateRule | null;
+    /** Sign-ins of WebSocket connections (`auth` messages), per client IP. */
+    wsAuthIp: RateRule | null;
   };
   chains: ChainsConfig;
   /** How long an unfinished Idempotency-Key claim blocks retries before it counts as abandoned. */
@@ -360,6 +376,8 @@ export interface Config {
     seed: number;
     tickMs: number;
     staleMs: number;
+    /** The mark price: a move beyond `band` (a fraction) counts once it persisted `holdMs`. */
+    mark: { band: string; holdMs: number };
   };
   /**
    * Crash tests only: the process kills itself (SIGKILL) when a keyed money call reaches this step,
@@ -415,6 +433,7 @@ export function parseConfig(env: Env): Config {
     // Node requires the headers' time to fit in the request's.
     headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT, e.REQUEST_TIMEOUT) * 1000,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT * 1000,
+    shutdownMs: e.SHUTDOWN_SECONDS * 1000,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     sessionTtlSeconds: e.SESSION_TTL_DAYS * 86400,
     rateLimits: {
@@ -425,6 +444,7 @@ export function parseConfig(env: Env): Config {
       registerEmail: e.RATE_LIMIT_REGISTER_EMAIL,
       registerIp: e.RATE_LIMIT_REGISTER_IP,
       apiIp: e.RATE_LIMIT_API_IP,
+      wsAuthIp: e.RATE_LIMIT_WS_AUTH_IP,
     },
     chains: chainsConfigOf(e),
     idempotencyClaimSeconds: e.IDEMPOTENCY_CLAIM_SECONDS,
@@ -435,6 +455,7 @@ export function parseConfig(env: Env): Config {
       seed: e.MARKET_SEED,
       tickMs: e.MARKET_TICK_MS,
       staleMs: e.MARKET_STALE_SECONDS * 1000,
+      mark: { band: e.MARKET_MARK_BAND, holdMs: Math.round(e.MARKET_MARK_HOLD_SECONDS * 1000) },
     },
     crashAt: e.CRASH_AT,
   };

@@ -84,6 +84,9 @@ function enforceDeadlines(server: http.Server, limits: Limits) {
     awaitHeaders(socket);
     socket.once('close', () => clearTimeout(deadlines.get(socket)));
   });
+  // An upgrade (the WebSocket /api/ws) never emits `request`: its headers have arrived, and the
+  // connection is the socket's from now on (which pings its clients), so no deadline stays on it.
+  server.on('upgrade', (request: http.IncomingMessage) => clearTimeout(deadlines.get(request.socket)));
   server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
     const socket = request.socket;
     // Only the arrival is timed: a request received in full may take its handler longer.

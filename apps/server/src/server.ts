@@ -1,6 +1,7 @@
 // Starts the server: config → database (migrated) → chains (CHAINS; the embedded default starts two
 // local Anvil chains) → app → listen → background workers. Stops cleanly on SIGINT/SIGTERM: workers
-// first, then the app and database, then the chains.
+// first, then the app and database, then the chains, then the logs are written out; within
+// SHUTDOWN_SECONDS whatever hangs (a log reader gone included), so the embedded database is freed.
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { resolveAdminToken, adminTokenFile } from './admin-token';
@@ -15,6 +16,7 @@ import {
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseLockedError } from './db/pglite-lock';
+import { LogOutput } from './log-output';
 import { deleteExpiredIdempotencyKeys } from './plugins/idempotency';
 import { localUrl, removeServerRecord, writeServerRecord } from './server-record';
 import { startChainWatchers } from './workers/chain-watcher';
@@ -24,6 +26,15 @@ import { startGameEngine } from './workers/game-engine';
 import { systemClock } from './clock';
 
 const MAINTENANCE_MS = 3600_000;
+/** The longest the last log lines may take to be written out when the process ends. */
+const LOG_FLUSH_MS = 2000;
+
+const logs = new LogOutput();
+
+/** Ends the process once its logs are written out (or their deadline passed). */
+function exit(code: number): Promise<never> {
+  return logs.close(LOG_FLUSH_MS).then(() => process.exit(code));
+}
 
 async function main() {
   const config = loadConfig();
@@ -40,10 +51,24 @@ async function main() {
     listen: database.listen,
     adminToken,
     chains,
+    logStream: logs,
   });
   app.addHook('onClose', () => database.close());
   // After the database (hooks run in order): the workers using both are stopped before either.
   if (chains) app.addHook('onClose', () => chains.stop());
+
+  // The embedded default's vault starts with a demo balance, once, so a newcomer can play at once.
+  // Before listening: from the running-server record on, everything below is synchronous, so a stop
+  // signal always finds its handler.
+  if (!config.databaseUrl && Number(config.game.demoVault) > 0) {
+    const funded = await app.services.ledger.fundVault({
+      token: 'USDT',
+      amount: config.game.demoVault,
+      memo: 'Demo vault of the embedded default',
+      causeKey: 'demo-vault:USDT',
+    });
+    if (!funded.replayed) app.log.info({ usdt: config.game.demoVault }, 'the demo vault was funded');
+  }
 
   await app.listen({ port: config.port, host: config.host });
   const url = localUrl(app.server.address() as AddressInfo);
@@ -67,17 +92,6 @@ async function main() {
     },
     'TradeFlip is running',
   );
-
-  // The embedded default's vault starts with a demo balance, once, so a newcomer can play at once.
-  if (!config.databaseUrl && Number(config.game.demoVault) > 0) {
-    const funded = await app.services.ledger.fundVault({
-      token: 'USDT',
-      amount: config.game.demoVault,
-      memo: 'Demo vault of the embedded default',
-      causeKey: 'demo-vault:USDT',
-    });
-    if (!funded.replayed) app.log.info({ usdt: config.game.demoVault }, 'the demo vault was funded');
-  }
 
   // Background workers, each one leader across processes sharing the database.
   const workers: { stop(): Promise<void> }[] = [...startChainWatchers(app, database.db, { log: app.log })];
@@ -112,16 +126,19 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(maintenance);
-    setTimeout(() => process.exit(1), 15_000).unref();
+    setTimeout(() => {
+      app.log.error({ seconds: config.shutdownMs / 1000 }, 'the shutdown took too long; exiting anyway');
+      void exit(1);
+    }, config.shutdownMs).unref();
     removeServerRecord(config.dataDir, record);
     if (chainRecord) removeChainRecord(config.dataDir, chainRecord);
     Promise.all(workers.map((worker) => worker.stop()))
       .then(() => app.close())
       .then(
-        () => process.exit(0),
+        () => exit(0),
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
+          return exit(1);
         },
       );
   };
@@ -156,5 +173,5 @@ main().catch((error: unknown) => {
   } else {
     console.error('TradeFlip server failed to start:', error);
   }
-  process.exit(1);
+  void exit(1);
 });

@@ -33,3 +33,6 @@ export const adminUserEmailBody = z.object({
 });
 /** POST /api/admin/users/freeze and /unfreeze. */
 export type AdminUserEmailBody = z.input<typeof adminUserEmailBody>;
+
+/** POST /api/admin/ws/disconnect: how many of the user's live sockets (on the answering server) closed. */
+export const adminWsDisconnected = z.object({ disconnected: z.number().int().nonnegative() });

@@ -104,6 +104,8 @@ export const marketPairStatus = z.object({
   sort: z.number().int(),
   feed: z.string(),
   price: z.string().nullable(),
+  /** The mark price the games settle at (DESIGN §6); null before the first tick. */
+  mark: z.string().nullable(),
   /** Milliseconds since the last tick; null before the first. */
   lastTickAgeMs: z.number().int().nullable(),
   stale: z.boolean(),
@@ -134,33 +136,56 @@ export const wsClientMessage = z.union([
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
+/**
+ * Every frame of a channel carries `seq`, that channel's sequence number on this server: one more than
+ * the channel's previous frame. `subscribed` gives the number reached when the client joined, so a
+ * client that sees a number skipped (or reconnects) knows it missed something and refetches.
+ */
+const seq = z.number().int().nonnegative();
+
+/** Why a socket's session stopped counting (the HTTP side revoked it). */
+export const wsRevokeReasons = ['logout', 'password_changed', 'password_reset', 'frozen'] as const;
+
 /** What the server sends. */
 export const wsServerMessage = z.discriminatedUnion('type', [
   /** The prices of one feed step, every pair that moved in one frame (a frame per step, not per pair). */
   z.object({
     type: z.literal('ticks'),
+    seq,
     list: z.array(z.object({ symbol: z.string(), price: z.string(), time: z.number().int() })),
   }),
   z.object({
     type: z.literal('candle'),
+    seq,
     symbol: z.string(),
     interval: z.enum(candleIntervals),
     candle,
   }),
   /** The user's balances changed: the app refetches what it shows. */
-  z.object({ type: z.literal('balances') }),
+  z.object({ type: z.literal('balances'), seq }),
   /** One of the user's positions opened, changed (funding, targets) or closed (and why). */
   z.object({
     type: z.literal('position'),
+    seq,
     id: z.string(),
     status: z.enum(['open', 'closed']),
     closeReason: z.enum(['manual', 'take_profit', 'stop_loss', 'liquidation', 'operator']).nullable(),
   }),
-  z.object({ type: z.literal('subscribed'), channel: z.string() }),
+  z.object({ type: z.literal('subscribed'), channel: z.string(), seq }),
   z.object({ type: z.literal('unsubscribed'), channel: z.string() }),
   z.object({ type: z.literal('authed'), userId: z.string() }),
+  /** The socket's session was revoked: the user channel stopped; the socket is signed out. */
+  z.object({ type: z.literal('unauthed'), reason: z.enum(wsRevokeReasons) }),
   z.object({ type: z.literal('pong') }),
   /** A refused message; the connection stays usable. `reason` as in the HTTP envelope. */
   z.object({ type: z.literal('error'), reason: z.string(), msg: z.string() }),
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessage>;
+
+/** A channel's event as the server produces it, before the socket numbers it (`seq`). */
+export type WsChannelEvent =
+  Exclude<Extract<WsServerMessage, { seq: number }>, { type: 'subscribed' }> extends infer M
+    ? M extends unknown
+      ? Omit<M, 'seq'>
+      : never
+    : never;

@@ -9,13 +9,14 @@ type MarketStatus = z.infer<typeof marketStatus>;
 
 function statusTable({ list }: MarketStatus): string {
   return table([
-    ['PAIR', 'ENABLED', 'ORDER', 'FEED', 'PRICE', 'LAST TICK', 'STALE', 'PINNED'],
+    ['PAIR', 'ENABLED', 'ORDER', 'FEED', 'PRICE', 'MARK', 'LAST TICK', 'STALE', 'PINNED'],
     ...list.map((row) => [
       row.symbol,
       row.enabled ? 'yes' : 'no',
       String(row.sort),
       row.feed,
       row.price ?? '-',
+      row.mark ?? '-',
       row.lastTickAgeMs === null ? 'never' : `${(row.lastTickAgeMs / 1000).toFixed(1)} s ago`,
       row.stale ? 'STALE' : 'no',
       row.pinned ? 'yes' : 'no',
@@ -26,7 +27,7 @@ function statusTable({ list }: MarketStatus): string {
 const marketStatusCommand = defineCommand({
   name: 'market:status',
   usage: 'market:status',
-  summary: 'Each pair: feed, last price, age of the last tick, stale or not, pinned or not',
+  summary: 'Each pair: feed, last price, mark price, age of the last tick, stale or not, pinned or not',
   async run(api) {
     return statusTable(await api.call<MarketStatus>('GET', '/api/admin/market/status'));
   },

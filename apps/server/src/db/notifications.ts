@@ -1,7 +1,8 @@
 // PostgreSQL's LISTEN/NOTIFY, on both drivers: a notification sent inside a transaction is delivered
 // only when it commits, to every process connected to the database. The ledger uses it to say whose
-// balances moved (after the money is really there), and each API process's WebSocket tells those
-// users' screens, without Redis and across processes alike.
+// balances moved (after the money is really there), the account module which sessions were revoked,
+// and each API process's WebSocket tells those users' screens (or signs their sockets out), without
+// Redis and across processes alike.
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -9,6 +10,9 @@ import type { PGlite } from '@electric-sql/pglite';
 export const BALANCES_CHANNEL = 'tradeflip_balances';
 /** A contract-game position opened, changed or closed: the payload is its id. */
 export const POSITIONS_CHANNEL = 'tradeflip_positions';
+
+/** Sessions revoked (logout, password change or reset, freeze): the payload is `sessionId:reason`. */
+export const SESSIONS_CHANNEL = 'tradeflip_sessions';
 
 /** Calls `onPayload` with every notification on `channel`; the answer stops listening. */
 export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;

@@ -1,21 +1,32 @@
 // The WebSocket /api/ws (DESIGN §6, issue 10), on @fastify/websocket. Public channels: `tickers` (every
-// pair's price as it ticks) and `candles` of a pair and interval; the `user` channel (the signed-in
-// user's own events) needs `auth` with the session token first. Every client message is checked
-// against packages/contract (a bad one gets an error frame; the connection stays usable). Each message
-// is serialised once per broadcast. A client whose unsent bytes pass a bound is dropped, so a slow
-// reader never holds up the others or the server's memory; a client that stops answering pings is
-// dropped too.
+// pair's price as it ticks) and `candles` of an enabled pair and interval; the `user` channel (the
+// signed-in user's own events) needs `auth` with the session token first, and stops when that session
+// is revoked (logout, password change, freeze: announced by the database, so in every process). Every
+// client message is checked against packages/contract (a bad one gets an error frame; the connection
+// stays usable). Each message is serialised once per broadcast, numbered per channel (`seq`) so a
+// client sees a gap and refetches. Exhaustion bounds (issue 16): a client whose unsent bytes pass a
+// bound is dropped, so is one that stops answering pings; each socket's messages are rate-limited and
+// queued to a bound (the queue goes with the socket), sign-ins are limited per address like the HTTP
+// sign-in, a socket holds a bounded number of channels, and a channel nobody listens to is forgotten.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
-import type { WebSocket } from 'ws';
-import { wsClientMessage, type WsClientMessage, type WsServerMessage } from '@tradeflip/contract';
+import type { RawData, WebSocket } from 'ws';
+import {
+  wsClientMessage,
+  wsRevokeReasons,
+  type WsChannelEvent,
+  type WsClientMessage,
+  type WsServerMessage,
+} from '@tradeflip/contract';
 import { toLanguage, translate, type Language, type MessageKey } from '@tradeflip/i18n';
+import type { RateRule } from '../config';
 import type { AccountService } from '../modules/account/service';
 import { toWireCandle } from '../modules/market/candles';
 import type { MarketService } from '../modules/market/service';
 import { AppError } from './errors';
-import { BALANCES_CHANNEL, POSITIONS_CHANNEL, type Listen } from '../db/notifications';
+import type { RateLimiter } from './rate-limit';
+import { BALANCES_CHANNEL, POSITIONS_CHANNEL, SESSIONS_CHANNEL, type Listen } from '../db/notifications';
 
 export interface WebSocketOptions {
   accounts: AccountService;
@@ -23,28 +34,45 @@ export interface WebSocketOptions {
   /** The database's LISTEN: whose balances moved, after each commit (the `user` channel's events). */
   listen?: Listen | undefined;
   /** A position the game notified about: whose it is and what became of it. */
-  positionNotice?: (payload: string) => { userId: number; message: WsServerMessage } | undefined;
+  positionNotice?: (payload: string) => { userId: number; message: WsChannelEvent } | undefined;
+  /** Counts `auth` messages per client address (`authRule`, like the HTTP sign-in's). */
+  limiter?: RateLimiter | undefined;
+  authRule?: RateRule | null | undefined;
   /** Unsent bytes a client may have queued before it is dropped. */
   maxBufferedBytes?: number;
   /** How often clients are pinged; one that missed the last ping is dropped. */
   heartbeatMs?: number;
+  /** Messages a socket may send per second; the rest are refused unread. */
+  messagesPerSecond?: number;
+  /** Messages a socket may have waiting to be handled; past it the socket is closed (1008). */
+  maxQueuedMessages?: number;
+  /** Channels one socket may listen to at once. */
+  maxSubscriptions?: number;
 }
 
 interface Client {
   socket: WebSocket;
   lang: Language;
+  ip: string;
   channels: Set<string>;
-  userId?: number;
+  userId?: number | undefined;
+  sessionId?: number | undefined;
   alive: boolean;
 }
 
 const channelOf = (message: Extract<WsClientMessage, { op: 'subscribe' | 'unsubscribe' }>) =>
   message.channel === 'candles' ? `candles:${message.symbol}:${message.interval}` : message.channel;
 
-/** Who listens to what; sends each message, serialised once, to a channel's clients. */
+/** A channel's listeners and the number of its last frame. */
+interface ChannelState {
+  members: Set<Client>;
+  seq: number;
+}
+
+/** Who listens to what; sends each message, serialised once and numbered, to a channel's clients. */
 export class WebSocketHub {
   private readonly clients = new Set<Client>();
-  private readonly byChannel = new Map<string, Set<Client>>();
+  private readonly byChannel = new Map<string, ChannelState>();
   dropped = 0;
 
   constructor(private readonly maxBufferedBytes: number) {}
@@ -55,20 +83,25 @@ export class WebSocketHub {
 
   remove(client: Client) {
     this.clients.delete(client);
-    for (const channel of client.channels) this.byChannel.get(channel)?.delete(client);
-    client.channels.clear();
+    for (const channel of [...client.channels]) this.unsubscribe(client, channel);
   }
 
-  subscribe(client: Client, channel: string) {
+  /** Joins a channel; answers the number of its last frame (the client's next is one more). */
+  subscribe(client: Client, channel: string): number {
     client.channels.add(channel);
-    let members = this.byChannel.get(channel);
-    if (!members) this.byChannel.set(channel, (members = new Set()));
-    members.add(client);
+    let state = this.byChannel.get(channel);
+    if (!state) this.byChannel.set(channel, (state = { members: new Set(), seq: 0 }));
+    state.members.add(client);
+    return state.seq;
   }
 
   unsubscribe(client: Client, channel: string) {
     client.channels.delete(channel);
-    this.byChannel.get(channel)?.delete(client);
+    const state = this.byChannel.get(channel);
+    if (!state) return;
+    state.members.delete(client);
+    // Forgotten once empty: made-up channel names can't pile up.
+    if (state.members.size === 0) this.byChannel.delete(channel);
   }
 
   /** Sends to one client, or drops it when it has fallen too far behind. */
@@ -87,15 +120,47 @@ export class WebSocketHub {
     this.send(client, JSON.stringify(message));
   }
 
-  broadcast(channel: string, message: WsServerMessage) {
-    const members = this.byChannel.get(channel);
-    if (!members?.size) return;
-    const data = JSON.stringify(message);
-    for (const client of [...members]) this.send(client, data);
+  broadcast(channel: string, event: WsChannelEvent) {
+    const state = this.byChannel.get(channel);
+    if (!state?.members.size) return;
+    state.seq += 1;
+    const data = JSON.stringify({ ...event, seq: state.seq });
+    for (const client of [...state.members]) this.send(client, data);
+  }
+
+  /**
+   * Signs out the sockets authed with a revoked session: their user channel stops at once and they
+   * are told why.
+   */
+  revoke(sessionId: number, reason: (typeof wsRevokeReasons)[number]) {
+    for (const client of this.clients) {
+      if (client.sessionId !== sessionId) continue;
+      this.unsubscribe(client, `user:${client.userId}`);
+      client.userId = undefined;
+      client.sessionId = undefined;
+      this.reply(client, { type: 'unauthed', reason });
+    }
+  }
+
+  /** Closes the sockets signed in as a user (an operator's tool); answers how many. */
+  disconnect(userId: number): number {
+    let closed = 0;
+    for (const client of this.all()) {
+      if (client.userId !== userId) continue;
+      this.remove(client);
+      client.socket.close(1012, 'disconnected by the operator');
+      closed += 1;
+    }
+    return closed;
   }
 
   get size() {
     return this.clients.size;
+  }
+
+  /** Channels someone listens to (each is held in memory). */
+  get channelCount() {
+    return this.byChannel.size;
   }
 
   all() {
@@ -109,11 +174,31 @@ declare module 'fastify' {
   }
 }
 
+/** The ws library's protocol errors (e.g. an oversized frame) and a peer gone mid-write: the client's doing. */
+const isClientError = (error: Error & { code?: string }) =>
+  typeof error.code === 'string' &&
+  (error.code.startsWith('WS_ERR_') || error.code === 'ECONNRESET' || error.code === 'EPIPE');
+
 export const webSocketPlugin = fp<WebSocketOptions>(
   async (app: FastifyInstance, options) => {
     const hub = new WebSocketHub(options.maxBufferedBytes ?? 1024 * 1024);
+    const messagesPerSecond = options.messagesPerSecond ?? 20;
+    const maxQueued = options.maxQueuedMessages ?? 32;
+    const maxSubscriptions = options.maxSubscriptions ?? 16;
     app.decorate('webSockets', hub);
-    await app.register(websocket, { options: { maxPayload: 4096 } });
+    await app.register(websocket, {
+      options: { maxPayload: 4096 },
+      // A client's bad frame (too large: closed with 1009 by ws itself) is the client's error, logged
+      // like a 4xx; anything else is ours.
+      errorHandler: (error, socket, request) => {
+        if (isClientError(error)) {
+          request.log.info({ err: error }, 'client error');
+          return;
+        }
+        request.log.error({ err: error }, 'websocket failed');
+        socket.terminate();
+      },
+    });
 
     const stopTicks = options.market.onTick((batch) => {
       // One frame per step for every pair: 500 clients cost 500 sends a step, not 500 per pair.
@@ -132,17 +217,22 @@ export const webSocketPlugin = fp<WebSocketOptions>(
     });
 
     // The ledger notifies after each commit whose balances moved; those users' screens refetch.
-    const balances = options.listen?.(BALANCES_CHANNEL, (payload) => {
-      if (/^\d+$/.test(payload)) hub.broadcast(`user:${payload}`, { type: 'balances' });
-    });
-    await balances;
-    const positions = options.positionNotice
-      ? options.listen?.(POSITIONS_CHANNEL, (payload) => {
-          const notice = options.positionNotice!(payload);
-          if (notice) hub.broadcast(`user:${notice.userId}`, notice.message);
-        })
-      : undefined;
-    await positions;
+    const stopListening = await Promise.all([
+      options.listen?.(BALANCES_CHANNEL, (payload) => {
+        if (/^\d+$/.test(payload)) hub.broadcast(`user:${payload}`, { type: 'balances' });
+      }),
+      options.positionNotice
+        ? options.listen?.(POSITIONS_CHANNEL, (payload) => {
+            const notice = options.positionNotice!(payload);
+            if (notice) hub.broadcast(`user:${notice.userId}`, notice.message);
+          })
+        : undefined,
+      options.listen?.(SESSIONS_CHANNEL, (payload) => {
+        const match = /^(\d+):([a-z_]+)$/.exec(payload);
+        const reason = wsRevokeReasons.find((known) => known === match?.[2]);
+        if (match && reason) hub.revoke(Number(match[1]), reason);
+      }),
+    ]);
 
     const heartbeat = setInterval(() => {
       for (const client of hub.all()) {
@@ -159,15 +249,89 @@ export const webSocketPlugin = fp<WebSocketOptions>(
 
     app.addHook('onClose', async () => {
       stopTicks();
-      await (
-        await balances
-      )?.();
+      for (const stop of stopListening) await stop?.();
       clearInterval(heartbeat);
       for (const client of hub.all()) client.socket.close(1001, 'server shutting down');
     });
 
-    const refuse = (client: Client, reason: string, key: MessageKey) =>
-      hub.reply(client, { type: 'error', reason, msg: translate(client.lang, key) });
+    const refuse = (client: Client, reason: string, key: MessageKey, vars?: Record<string, number>) =>
+      hub.reply(client, { type: 'error', reason, msg: translate(client.lang, key, vars) });
+
+    const handle = async (client: Client, message: WsClientMessage) => {
+      switch (message.op) {
+        case 'ping':
+          return hub.reply(client, { type: 'pong' });
+        case 'auth': {
+          // Each sign-in reads the database: limited per address like the HTTP sign-in.
+          const decision = options.limiter
+            ? await options.limiter.consume('ws-auth-ip', client.ip, options.authRule ?? null)
+            : undefined;
+          if (decision && !decision.allowed) {
+            return refuse(client, 'rate_limited', 'errors.tooManyRequestsIn', {
+              s: decision.retryAfterSeconds,
+            });
+          }
+          const session = await options.accounts.resolveSession(message.token);
+          if (session.status !== 'valid') {
+            return refuse(
+              client,
+              session.status === 'frozen' ? 'user_frozen' : 'unauthorized',
+              'errors.unauthorized',
+            );
+          }
+          const previous = client.userId;
+          client.userId = session.user.id;
+          client.sessionId = session.sessionId;
+          hub.reply(client, { type: 'authed', userId: String(session.user.id) });
+          // Signed in as someone else now: the previous user's events stop here, the new user's
+          // channel starts (numbered afresh).
+          if (
+            previous !== undefined &&
+            previous !== session.user.id &&
+            client.channels.has(`user:${previous}`)
+          ) {
+            hub.unsubscribe(client, `user:${previous}`);
+            const seq = hub.subscribe(client, `user:${session.user.id}`);
+            hub.reply(client, { type: 'subscribed', channel: 'user', seq });
+          }
+          return;
+        }
+        case 'subscribe': {
+          const channel = message.channel === 'user' ? `user:${client.userId ?? ''}` : channelOf(message);
+          if (message.channel === 'user' && client.userId === undefined)
+            return refuse(client, 'unauthorized', 'errors.signInFirst');
+          if (message.channel === 'candles' && !options.market.enabledSymbols().includes(message.symbol))
+            return refuse(client, 'validation', 'errors.pairUnknown');
+          if (!client.channels.has(channel) && client.channels.size >= maxSubscriptions)
+            return refuse(client, 'validation', 'errors.tooManySubscriptions', { max: maxSubscriptions });
+          const seq = hub.subscribe(client, channel);
+          return hub.reply(client, {
+            type: 'subscribed',
+            channel: message.channel === 'user' ? 'user' : channel,
+            seq,
+          });
+        }
+        case 'unsubscribe': {
+          const channel = message.channel === 'user' ? `user:${client.userId ?? ''}` : channelOf(message);
+          hub.unsubscribe(client, channel);
+          return hub.reply(client, {
+            type: 'unsubscribed',
+            channel: message.channel === 'user' ? 'user' : channel,
+          });
+        }
+      }
+    };
+
+    const parse = (raw: RawData, isBinary: boolean): WsClientMessage | undefined => {
+      let parsed: unknown;
+      try {
+        parsed = isBinary ? undefined : JSON.parse(raw.toString());
+      } catch {
+        parsed = undefined;
+      }
+      const result = wsClientMessage.safeParse(parsed);
+      return result.success ? result.data : undefined;
+    };
 
     const onSocket = (socket: WebSocket, request: FastifyRequest) => {
       const header = request.headers['x-lang'] ?? request.headers['accept-language'];
@@ -177,74 +341,52 @@ export const webSocketPlugin = fp<WebSocketOptions>(
         lang: toLanguage(
           typeof query.lang === 'string' ? query.lang : Array.isArray(header) ? header[0] : header,
         ),
+        ip: request.ip,
         channels: new Set(),
         alive: true,
       };
       hub.add(client);
-      socket.on('pong', () => (client.alive = true));
-      socket.on('close', () => hub.remove(client));
       // One message at a time, in order: a `subscribe` to the user channel sent right after `auth`
-      // waits for the session to be resolved instead of overtaking it.
-      let queue: Promise<unknown> = Promise.resolve();
-      socket.on('message', (raw, isBinary) => {
-        queue = queue
-          .then(async () => {
-            let parsed: unknown;
-            try {
-              parsed = isBinary ? undefined : JSON.parse(raw.toString());
-            } catch {
-              parsed = undefined;
-            }
-            const result = wsClientMessage.safeParse(parsed);
-            if (!result.success) return refuse(client, 'validation', 'validation.invalidRequest');
-            const message = result.data;
-            switch (message.op) {
-              case 'ping':
-                return hub.reply(client, { type: 'pong' });
-              case 'auth': {
-                const session = await options.accounts.resolveSession(message.token);
-                if (session.status !== 'valid') {
-                  return refuse(
-                    client,
-                    session.status === 'frozen' ? 'user_frozen' : 'unauthorized',
-                    'errors.unauthorized',
-                  );
-                }
-                // Signed in as someone else now: the previous user's events stop here.
-                if (client.userId !== undefined && client.userId !== session.user.id) {
-                  const previous = `user:${client.userId}`;
-                  if (client.channels.has(previous)) {
-                    hub.unsubscribe(client, previous);
-                    hub.subscribe(client, `user:${session.user.id}`);
-                  }
-                }
-                client.userId = session.user.id;
-                return hub.reply(client, { type: 'authed', userId: String(session.user.id) });
-              }
-              case 'subscribe': {
-                if (message.channel === 'user') {
-                  if (client.userId === undefined)
-                    return refuse(client, 'unauthorized', 'errors.signInFirst');
-                  hub.subscribe(client, `user:${client.userId}`);
-                  return hub.reply(client, { type: 'subscribed', channel: 'user' });
-                }
-                const channel = channelOf(message);
-                hub.subscribe(client, channel);
-                return hub.reply(client, { type: 'subscribed', channel });
-              }
-              case 'unsubscribe': {
-                const channel =
-                  message.channel === 'user' ? `user:${client.userId ?? ''}` : channelOf(message);
-                hub.unsubscribe(client, channel);
-                return hub.reply(client, {
-                  type: 'unsubscribed',
-                  channel: message.channel === 'user' ? 'user' : channel,
-                });
-              }
-            }
-          })
+      // waits for the session to be resolved instead of overtaking it. The queue is bounded and goes
+      // with the socket.
+      const queue: WsClientMessage[] = [];
+      let running = false;
+      let windowStart = 0;
+      let inWindow = 0;
+      socket.on('pong', () => (client.alive = true));
+      socket.on('close', () => {
+        queue.length = 0;
+        hub.remove(client);
+      });
+      const drain = async () => {
+        running = true;
+        for (let message = queue.shift(); message; message = queue.shift()) {
           // A failure (the database, say) is answered like any refusal; the next message still runs.
-          .catch(() => refuse(client, 'internal', 'errors.internal'));
+          await handle(client, message).catch(() => refuse(client, 'internal', 'errors.internal'));
+        }
+        running = false;
+      };
+      socket.on('message', (raw, isBinary) => {
+        const now = Date.now();
+        if (now - windowStart >= 1000) {
+          windowStart = now;
+          inWindow = 0;
+        }
+        inWindow += 1;
+        if (inWindow > messagesPerSecond) {
+          // Refused unread; told once per second, so the refusals are no flood of their own.
+          if (inWindow === messagesPerSecond + 1) refuse(client, 'rate_limited', 'errors.tooManyRequests');
+          return;
+        }
+        const message = parse(raw, isBinary);
+        if (!message) return refuse(client, 'validation', 'validation.invalidRequest');
+        if (queue.length >= maxQueued) {
+          queue.length = 0;
+          socket.close(1008, 'too many messages');
+          return;
+        }
+        queue.push(message);
+        if (!running) void drain();
       });
     };
 

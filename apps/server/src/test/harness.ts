@@ -131,6 +131,7 @@ const looseLimits: Env = {
   RATE_LIMIT_REGISTER_EMAIL: 'off',
   RATE_LIMIT_REGISTER_IP: 'off',
   RATE_LIMIT_API_IP: 'off',
+  RATE_LIMIT_WS_AUTH_IP: 'off',
 };
 
 export interface TestAppOptions {

@@ -2,11 +2,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { repoRoot } from '../config';
+import { isProcessAlive } from '../db/pglite-lock';
 
 export interface ServerProcess {
   url: string;
+  /** The process started: the server itself, or `npm start`'s script running it. */
   child: ChildProcess;
+  /** The server's own process id (the child's, unless started through `npm start`). */
+  serverPid: number;
+  /** The child's stdout when asked for (`stdout: 'pipe'`). */
+  stdout: Readable | null;
   /** Resolves when the process has ended, however it ended. */
   exited: Promise<void>;
   /** SIGKILL: no shutdown of any kind. */
@@ -15,14 +22,26 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+export interface ServerProcessOptions {
+  /** Through scripts/start.mjs, as `npm start` runs it (give WEB_DIST, or it builds the web app). */
+  npmStart?: boolean;
+  /** The child's stdout: ignored by default; 'pipe' hands it to the test. */
+  stdout?: 'ignore' | 'pipe';
+}
+
 /** Starts apps/server/src/server.ts with `env` and answers once it is listening (DATA_DIR/server.json). */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const dataDir = env.DATA_DIR;
   if (!dataDir) throw new Error('startServerProcess needs DATA_DIR');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const args = options.npmStart ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const spawnedAt = Date.now();
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', options.stdout ?? 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -31,28 +50,37 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     else child.once('exit', () => resolve());
   });
   const record = path.join(dataDir, 'server.json');
-  let url: string | undefined;
+  let written: { pid: number; url: string } | undefined;
   const deadline = Date.now() + 60_000;
-  while (!url) {
+  while (!written) {
     if (child.exitCode !== null) throw new Error(`the server exited during start-up:\n${stderr}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the server did not start within 60 s:\n${stderr}`);
     }
     try {
-      const written = JSON.parse(fs.readFileSync(record, 'utf8')) as { pid: number; url: string };
-      // A killed server leaves its record behind: wait for this process's own.
-      if (written.pid === child.pid) url = written.url;
+      const found = JSON.parse(fs.readFileSync(record, 'utf8')) as {
+        pid: number;
+        url: string;
+        startedAt: string;
+      };
+      // A killed server leaves its record behind: wait for one written since this start.
+      if (Date.parse(found.startedAt) >= spawnedAt) written = found;
     } catch {
       // not written yet
     }
-    if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (!written) await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const serverPid = written.pid;
   return {
-    url,
+    url: written.url,
     child,
+    serverPid,
+    stdout: child.stdout,
     exited,
     async kill() {
+      // Through `npm start`, the server is a grandchild: it must not outlive the test either.
+      if (serverPid !== child.pid && isProcessAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
       child.kill('SIGKILL');
       await exited;
     },

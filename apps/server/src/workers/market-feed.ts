@@ -37,8 +37,12 @@ export function startMarketFeed(
     ...(deps.log && { log: deps.log }),
     work: async () => {
       const now = deps.clock.now().getTime();
-      if (live) live.start();
-      else await market.step(now);
+      if (live) {
+        // The streams asked for are the enabled pairs: loaded first, or a restart asks for none.
+        await market.init();
+        live.start();
+        await market.refreshMarks(now);
+      } else await market.step(now);
       if (now - lastFlush >= FLUSH_MS) {
         lastFlush = now;
         await market.flush(now);

@@ -1,9 +1,15 @@
 // The app's one connection to the WebSocket /api/ws (issue 10), on partysocket's ReconnectingWebSocket
 // (reconnects with a growing, jittered delay). Screens subscribe to channels (tickers, candles of a pair
-// and interval); after every (re)connection the socket signs in with the session, if any, and
-// subscribes again to what is still wanted. It closes while the tab is hidden (no traffic nobody sees)
-// and reconnects when it shows again. Every message is checked against packages/contract before a
-// screen sees it.
+// and interval, the user's own); after every (re)connection the socket signs in with the session, if
+// any, and subscribes again to what is still wanted. It closes while the tab is hidden (no traffic
+// nobody sees) and reconnects when it shows again. Every message is checked against packages/contract
+// before a screen sees it.
+//
+// Live data is resynced, never trusted to arrive (issue 16, CONVENTIONS 20): the server numbers each
+// channel's frames (`seq`), so a number skipped is a frame missed; a reconnect may have missed any.
+// Either way the channel's listeners get `{ type: 'resync' }` and refetch what the channel covers
+// (once the channel is subscribed again, so nothing falls between the refetch and the next frame).
+// A frame costs no request: only reconnects and gaps do.
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import type { CandleInterval, WsServerMessage } from '@tradeflip/contract';
 import { asServerMessage } from './ws-message';
@@ -15,7 +21,13 @@ export type Channel =
   | { channel: 'candles'; symbol: string; interval: CandleInterval }
   /** The signed-in user's own events (`balances`); the socket signs in with the session first. */
   | { channel: 'user' };
-type Listener = (message: WsServerMessage) => void;
+
+/** Told to a channel's listeners when frames may have been missed: refetch what the channel covers. */
+export interface Resync {
+  type: 'resync';
+}
+export type LiveMessage = WsServerMessage | Resync;
+type Listener = (message: LiveMessage) => void;
 
 const keyOf = (c: Channel) => (c.channel === 'candles' ? `candles:${c.symbol}:${c.interval}` : c.channel);
 
@@ -27,13 +39,67 @@ function channelOfMessage(message: WsServerMessage): string | undefined {
   return undefined;
 }
 
-class MarketSocket {
+export class MarketSocket {
   private socket: ReconnectingWebSocket | undefined;
   private readonly wanted = new Map<string, { channel: Channel; listeners: Set<Listener> }>();
+  /** Each channel's last frame number on this connection. */
+  private readonly lastSeq = new Map<string, number>();
+  /** Channels to resync once they are subscribed again (after a reconnect or a revoked session). */
+  private readonly missed = new Set<string>();
+  private opened = false;
+  /** The token this connection signed in with. */
+  private authedWith: string | null = null;
 
   private url(): string {
     const { protocol, host } = window.location;
     return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/ws?lang=${getLanguage()}`;
+  }
+
+  private send(socket: ReconnectingWebSocket, message: object) {
+    socket.send(JSON.stringify(message));
+  }
+
+  private signIn(socket: ReconnectingWebSocket) {
+    const token = getToken();
+    this.authedWith = token;
+    if (token) this.send(socket, { op: 'auth', token });
+  }
+
+  private tell(key: string, message: LiveMessage) {
+    for (const listener of this.wanted.get(key)?.listeners ?? []) listener(message);
+  }
+
+  private resync(key: string) {
+    this.tell(key, { type: 'resync' });
+  }
+
+  private receive(socket: ReconnectingWebSocket, message: WsServerMessage) {
+    if (message.type === 'subscribed') {
+      this.lastSeq.set(message.channel, message.seq);
+      if (this.missed.delete(message.channel)) this.resync(message.channel);
+      return;
+    }
+    if (message.type === 'unauthed') {
+      // This connection's session was revoked. A new session in this tab (a password change) signs
+      // in again and refetches; without one, the user's screens refetch and meet the HTTP side's 401.
+      this.lastSeq.delete('user');
+      const token = getToken();
+      if (token && token !== this.authedWith && this.wanted.has('user')) {
+        this.missed.add('user');
+        this.signIn(socket);
+        this.send(socket, { op: 'subscribe', channel: 'user' });
+      } else {
+        this.authedWith = null;
+        this.resync('user');
+      }
+      return;
+    }
+    const key = channelOfMessage(message);
+    if (!key || !('seq' in message)) return;
+    const last = this.lastSeq.get(key);
+    this.lastSeq.set(key, message.seq);
+    this.tell(key, message);
+    if (last !== undefined && message.seq !== last + 1) this.resync(key);
   }
 
   private ensure(): ReconnectingWebSocket {
@@ -44,10 +110,12 @@ class MarketSocket {
       reconnectionDelayGrowFactor: 1.6,
     });
     socket.addEventListener('open', () => {
-      const token = getToken();
-      if (token) socket.send(JSON.stringify({ op: 'auth', token }));
-      for (const { channel } of this.wanted.values())
-        socket.send(JSON.stringify({ op: 'subscribe', ...channel }));
+      // Numbers start afresh on every connection; a reconnect may have missed anything.
+      this.lastSeq.clear();
+      if (this.opened) for (const key of this.wanted.keys()) this.missed.add(key);
+      this.opened = true;
+      this.signIn(socket);
+      for (const { channel } of this.wanted.values()) this.send(socket, { op: 'subscribe', ...channel });
     });
     socket.addEventListener('message', (event: MessageEvent) => {
       let parsed: unknown;
@@ -57,10 +125,7 @@ class MarketSocket {
         return;
       }
       const message = asServerMessage(parsed);
-      if (!message) return;
-      const key = channelOfMessage(message);
-      const entry = key ? this.wanted.get(key) : undefined;
-      for (const listener of entry?.listeners ?? []) listener(message);
+      if (message) this.receive(socket, message);
     });
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') socket.close();
@@ -81,9 +146,8 @@ class MarketSocket {
       if (socket.readyState === socket.OPEN) {
         // The session may have begun after the socket opened: sign in first (the server takes the
         // messages in order).
-        const token = getToken();
-        if (channel.channel === 'user' && token) socket.send(JSON.stringify({ op: 'auth', token }));
-        socket.send(JSON.stringify({ op: 'subscribe', ...channel }));
+        if (channel.channel === 'user' && getToken()) this.signIn(socket);
+        this.send(socket, { op: 'subscribe', ...channel });
       }
     }
     entry.listeners.add(listener);
@@ -93,7 +157,9 @@ class MarketSocket {
       current.listeners.delete(listener);
       if (current.listeners.size > 0) return;
       this.wanted.delete(key);
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ op: 'unsubscribe', ...channel }));
+      this.lastSeq.delete(key);
+      this.missed.delete(key);
+      if (socket.readyState === socket.OPEN) this.send(socket, { op: 'unsubscribe', ...channel });
     };
   }
 }

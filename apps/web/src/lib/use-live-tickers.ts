@@ -1,6 +1,7 @@
 // Every enabled pair's ticker, moving: the list from GET /api/app/market/tickers, then each frame of
 // the WebSocket's tickers channel moves the price and the 24 h change (worked out from the price 24 h
-// ago, which the first answer implies). Home's market list and the contract game's header use it.
+// ago, which the first answer implies), and a reconnect or a missed frame loads the list again. Home's
+// market list and the contract game's header use it.
 import { useEffect, useState } from 'react';
 import type { Ticker } from '@tradeflip/contract';
 import { Decimal } from '@tradeflip/money';
@@ -25,12 +26,19 @@ export function useLiveTickers(): { tickers: LiveTicker[] | null; failed: boolea
 
   useEffect(() => {
     const controller = new AbortController();
-    getTickers(controller.signal)
-      .then(({ list }) => setTickers(list.map(toLive)))
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
+    const load = (first: boolean) =>
+      getTickers(controller.signal)
+        .then(({ list }) => {
+          setTickers(list.map(toLive));
+          setFailed(false);
+        })
+        .catch(() => {
+          if (first && !controller.signal.aborted) setFailed(true);
+        });
+    void load(true);
     const stop = marketSocket.subscribe({ channel: 'tickers' }, (message) => {
+      // Ticks may have been missed (a reconnect, a gap): the list is loaded again.
+      if (message.type === 'resync') void load(false);
       if (message.type !== 'ticks') return;
       const moved = new Map(message.list.map((tick) => [tick.symbol, tick]));
       setTickers(

@@ -13,24 +13,31 @@ const INTERVALS = new Set(['1s', '1m', '5m', '15m']);
 const REASONS = new Set(['manual', 'take_profit', 'stop_loss', 'liquidation', 'operator']);
 const CANDLE_FIELDS = ['open', 'high', 'low', 'close', 'volume'] as const;
 
+const isSeq = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+const REVOKE_REASONS = new Set(['logout', 'password_changed', 'password_reset', 'frozen']);
+
 const checks: Record<WsServerMessage['type'], Check> = {
   ticks: (m) =>
+    isSeq(m.seq) &&
     Array.isArray(m.list) &&
     m.list.every((t) => isObject(t) && isString(t.symbol) && isString(t.price) && Number.isInteger(t.time)),
   candle: (m) =>
+    isSeq(m.seq) &&
     isString(m.symbol) &&
     INTERVALS.has(m.interval as string) &&
     isObject(m.candle) &&
     Number.isInteger(m.candle.time) &&
     CANDLE_FIELDS.every((field) => isString((m.candle as Record<string, unknown>)[field])),
-  balances: () => true,
+  balances: (m) => isSeq(m.seq),
   position: (m) =>
+    isSeq(m.seq) &&
     isString(m.id) &&
     (m.status === 'open' || m.status === 'closed') &&
     (m.closeReason === null || REASONS.has(m.closeReason as string)),
-  subscribed: (m) => isString(m.channel),
+  subscribed: (m) => isString(m.channel) && isSeq(m.seq),
   unsubscribed: (m) => isString(m.channel),
   authed: (m) => isString(m.userId),
+  unauthed: (m) => REVOKE_REASONS.has(m.reason as string),
   pong: () => true,
   error: (m) => isString(m.reason) && isString(m.msg),
 };

@@ -1,6 +1,6 @@
 // jsdom setup for the web app's tests.
 import { afterAll, afterEach, vi } from 'vitest';
-import { act, cleanup, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, waitFor } from '@testing-library/react';
 import '@/lib/antd-react19';
 import { i18n } from '@/lib/i18n';
 import { resetLanguageCache } from '@/lib/language';
@@ -18,6 +18,9 @@ await import('@/features/auth/login-resolver');
 // antd-mobile's popups and toasts animate with react-spring; in tests they jump to their end state, so
 // a closed toast or sheet leaves the page at once (as with reduced motion), under fake timers too.
 Globals.assign({ skipAnimation: true });
+
+// findBy/waitFor give a loaded 2-core machine time to render (a limit, not a timing).
+configure({ asyncUtilTimeout: 5000 });
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,8 +1,9 @@
 // Queries of users, sessions and verification codes. Every function takes the database or a
 // transaction, so services decide what runs atomically.
-import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
+import { SESSIONS_CHANNEL } from '../../db/notifications';
 import { sessions, users, verificationCodes, type SessionRevokeReason } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -170,16 +171,23 @@ export async function findSession(db: Queryable, tokenHash: string) {
   };
 }
 
+// Each revoked session is announced on commit (SESSIONS_CHANNEL, `sessionId:reason`), so every API
+// process signs out the sockets authed with it.
+const announceRevoked = (reason: SessionRevokeReason) =>
+  sql`select pg_notify(${SESSIONS_CHANNEL}, r.id || ':' || ${reason}::text) from revoked r`;
+
 export async function revokeSession(
   db: Queryable,
   sessionId: number,
   reason: SessionRevokeReason,
   now: Date,
 ) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now, revokeReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db.execute(sql`
+    with revoked as (
+      update ${sessions} set revoked_at = ${now}, revoke_reason = ${reason}
+      where ${sessions.id} = ${sessionId} and ${sessions.revokedAt} is null
+      returning ${sessions.id} as id
+    ) ${announceRevoked(reason)}`);
 }
 
 export async function revokeUserSessions(
@@ -188,10 +196,12 @@ export async function revokeUserSessions(
   reason: SessionRevokeReason,
   now: Date,
 ) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now, revokeReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db.execute(sql`
+    with revoked as (
+      update ${sessions} set revoked_at = ${now}, revoke_reason = ${reason}
+      where ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null
+      returning ${sessions.id} as id
+    ) ${announceRevoked(reason)}`);
 }
 
 /** Serialises code sending per email across processes (held until the transaction ends). */

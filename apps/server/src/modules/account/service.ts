@@ -325,6 +325,13 @@ export class AccountService {
     return toAdminUser(user);
   }
 
+  /** The id of a registered e-mail (operations that act on a user's live connections). */
+  async userIdByEmail(email: string): Promise<number> {
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user) throw new AppError(404, 'not_found', 'errors.emailNotRegistered');
+    return user.id;
+  }
+
   /** Lifts a freeze; sessions revoked by the freeze stay revoked (the user signs in again). */
   async unfreeze(email: string): Promise<AdminUser> {
     const user = await repo.setUserStatus(this.db, email, 'active', this.now());

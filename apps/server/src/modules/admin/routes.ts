@@ -6,6 +6,7 @@ import {
   adminUser,
   adminUserEmailBody,
   adminUserListQuery,
+  adminWsDisconnected,
   okEnvelope,
   pageSchema,
 } from '@tradeflip/contract';
@@ -50,5 +51,21 @@ export async function adminRoutes(base: FastifyInstance, { accounts }: { account
       },
     },
     async (request) => ok(await accounts.unfreeze(request.body.email)),
+  );
+
+  app.post(
+    '/api/admin/ws/disconnect',
+    {
+      schema: {
+        summary:
+          "Close the user's signed-in WebSockets on this server (they reconnect and refetch what they show)",
+        body: adminUserEmailBody,
+        response: { 200: okEnvelope(adminWsDisconnected) },
+      },
+    },
+    async (request) => {
+      const userId = await accounts.userIdByEmail(request.body.email);
+      return ok({ disconnected: app.webSockets.disconnect(userId) });
+    },
   );
 }

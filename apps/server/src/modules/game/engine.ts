@@ -1,13 +1,15 @@
 // The contract game's engine (issue 11): on the leader (the `game-engine` lease) it holds every open
-// position in the trigger index, checks each tick of the feed against it and closes what the tick
-// crossed (liquidation, stop-loss, take-profit / profit cap) at that tick's price; it charges funding
-// when due. It rebuilds the index from the database when it starts leading, and hears of positions
-// opened, changed or closed in any process from the database (NOTIFY after commit). Settlements run
-// one at a time, in order; each locks its position, so a close racing one finds it closed.
+// position in the trigger index, checks each mark price of the feed (DESIGN §6: one bad trade can't
+// move it) against it and closes what the mark crossed (liquidation, stop-loss, take-profit / profit
+// cap) at that mark; it charges funding when due. It rebuilds the index from the database when it
+// starts leading, and hears of positions opened, changed or closed in any process from the database
+// (NOTIFY after commit). Settlements run one at a time, in order; each locks its position, so a close
+// racing one finds it closed.
 import type { Listen } from '../../db/notifications';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../clock';
-import type { MarketService, TickBatch } from '../market/service';
+import type { RawTick } from '../market/relay';
+import type { MarketService } from '../market/service';
 import * as repo from './repository';
 import { parseNotice } from './notice';
 import { GameService, POSITIONS_CHANNEL } from './service';
@@ -59,9 +61,9 @@ export class GameEngine {
     return this.leading;
   }
 
-  /** Follows the feed's ticks and the database's position notices (every process does; only the leader acts). */
+  /** Follows the feed's marks and the database's position notices (every process does; only the leader acts). */
   async attach(listen: Listen | undefined): Promise<void> {
-    this.stopTicks = this.deps.market.onTick((batch) => this.onTick(batch));
+    this.stopTicks = this.deps.market.onMark((marks) => this.onMarks(marks));
     this.stopListening = await listen?.(POSITIONS_CHANNEL, (payload) => {
       const notice = parseNotice(payload);
       if (!notice) return;
@@ -119,9 +121,9 @@ export class GameEngine {
     return next;
   }
 
-  private onTick(batch: TickBatch): void {
+  private onMarks(marks: RawTick[]): void {
     if (!this.leading) return;
-    for (const tick of batch.ticks) this.settleCrossed(tick);
+    for (const mark of marks) this.settleCrossed(mark);
   }
 
   /**
@@ -175,9 +177,9 @@ export class GameEngine {
     this.settleAtLastTick(row.symbol);
   }
 
-  /** Closes what the pair's last (fresh) tick crosses, at that tick. */
+  /** Closes what the pair's mark (fresh) crosses, at that mark. */
   private settleAtLastTick(symbol: string): void {
-    const last = this.deps.market.lastPrice(symbol);
+    const last = this.deps.market.markPrice(symbol);
     if (last && !last.stale) this.settleCrossed({ symbol, price: last.price, time: last.time });
   }
 

@@ -13,7 +13,7 @@ import {
   pairTermsProblem,
   type Position,
   type PositionDetail,
-  type WsServerMessage,
+  type WsChannelEvent,
 } from '@tradeflip/contract';
 import type { MessageKey } from '@tradeflip/i18n';
 import {
@@ -594,7 +594,7 @@ export class GameService {
   }
 
   /** What the user channel says of a position the database notified about (its payload says all). */
-  static notice(payload: string): { userId: number; message: WsServerMessage } | undefined {
+  static notice(payload: string): { userId: number; message: WsChannelEvent } | undefined {
     const notice = parseNotice(payload);
     if (!notice) return undefined;
     const { id, userId, status, closeReason } = notice;
@@ -655,7 +655,7 @@ export class GameService {
       fundingPaid: row.fundingPaid,
       mmr: row.mmr,
     };
-    const last = open ? this.deps.market.lastPrice(row.symbol) : undefined;
+    const last = open ? this.deps.market.markPrice(row.symbol) : undefined;
     const pnl = open
       ? last
         ? unrealisedPnl(row.side, row.notional, row.entryPrice, last.price)

@@ -2,17 +2,27 @@
 // Binance's combined aggTrade stream (no test touches the internet): trades become ticks rounded to
 // the pair's decimals, a dropped connection reconnects, a silent stream marks its pairs stale and is
 // reconnected, and an operator cannot pin a live price.
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { Decimal } from '@tradeflip/money';
+import { gamePositions } from '../../db/schema';
 import {
   adminCall,
   call,
   describeEachDatabase,
+  expectAuditClean,
+  pgliteTarget,
+  registerUser,
   TestClock,
+  testSettings,
   useDatabase,
   type TestApp,
 } from '../../test/harness';
+import { startMarketFeed } from '../../workers/market-feed';
 
 const T0 = Date.parse('2030-03-01T00:00:00Z');
 
@@ -176,5 +186,276 @@ describe('PRICE_FEED', () => {
       feed: 'binance',
       binanceUrl: 'wss://stream.binance.com:9443/stream',
     });
+  });
+});
+
+interface Position {
+  id: string;
+  status: 'open' | 'closed';
+  entryPrice: string;
+  liquidationPrice: string;
+  closeReason: string | null;
+  closePrice: string | null;
+}
+
+// Issue 16, point 8: one bad print moves no money. The games settle at the mark price (the median of
+// the last second's trades; a move beyond MARKET_MARK_BAND held until it lasted
+// MARKET_MARK_HOLD_SECONDS), trades the market cannot store are dropped on arrival, and the feed asks
+// for its pairs' streams before anything else called the market.
+describeEachDatabase('the mark price on the live feed (local fake stream)', (target) => {
+  const db = useDatabase(target);
+  const exchange = new FakeBinance();
+  const logs: Record<string, unknown>[] = [];
+  let t: TestApp;
+  let clock: TestClock;
+
+  const market = () => t.app.services.market;
+
+  /** Trades of one pair now; resolves once the market took the last one and the engine acted on it. */
+  async function trades(prices: string[], symbol = 'BTCUSDT') {
+    for (const price of prices) exchange.trade(symbol, price, '0.01');
+    const last = new Decimal(prices.at(-1)!).toFixed();
+    await vi.waitFor(() => expect(market().lastPrice(symbol)?.price).toBe(last));
+    await t.app.services.gameEngine.idle();
+  }
+
+  /** The clock moves on `seconds`, then these trades arrive. */
+  async function step(seconds: number, prices: string[]) {
+    clock.advance(seconds);
+    await trades(prices);
+  }
+
+  async function player() {
+    const user = await registerUser(t);
+    await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+      body: { email: user.email, token: 'USDT', amount: '1000', reason: 'test' },
+    });
+    return user;
+  }
+
+  /** A long at 100x (liquidated about 1 % down) and one at 5x with a stop-loss at 90,000. */
+  async function longs(token: string) {
+    const opened: Position[] = [];
+    for (const body of [
+      { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 },
+      { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 5, stopLoss: '90000' },
+    ]) {
+      const res = await call(t.app, 'POST', '/api/app/game/open', { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      opened.push(res.body.data as unknown as Position);
+    }
+    return opened as [Position, Position];
+  }
+
+  async function positionOf(token: string, id: string): Promise<Position> {
+    const res = await call(t.app, 'GET', `/api/app/game/position?id=${id}`, { token });
+    return res.body.data as unknown as Position;
+  }
+
+  beforeAll(async () => {
+    clock = new TestClock(T0);
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line));
+    });
+    t = await db.app({
+      clock,
+      logStream: stream,
+      env: {
+        PRICE_FEED: 'binance',
+        BINANCE_STREAM_URL: exchange.url,
+        MARKET_TICK_MS: '50',
+        MARKET_MARK_BAND: '0.1',
+        MARKET_MARK_HOLD_SECONDS: '3',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    await market().init();
+    t.app.services.liveFeed!.start();
+    await vi.waitFor(() => expect(exchange.sockets).toHaveLength(1));
+    await t.app.services.ledger.fundVault({ token: 'USDT', amount: '1000000' });
+    await t.app.services.gameEngine.lead();
+    // A second of BTC trades around 90,500.
+    for (let i = 0; i < 10; i++) await step(0.1, [String(90_500 + i)]);
+  });
+  afterAll(async () => {
+    t.app.services.liveFeed?.stop();
+    await exchange.close();
+  });
+
+  it('a 300 ms burst of trades at 1.00 liquidates no long and fires no stop-loss: the mark holds', async () => {
+    const user = await player();
+    const [risky, guarded] = await longs(user.token);
+    expect(new Decimal(risky.liquidationPrice).gt(89_000)).toBe(true);
+    const marks: string[] = [];
+    const stop = market().onMark((list) => marks.push(...list.map((mark) => mark.price)));
+
+    // 300 ms of trades at 1.00 (ten every 100 ms, more than the second's good trades)...
+    for (const price of ['1', '1.01', '1.02'])
+      await step(
+        0.1,
+        Array.from({ length: 10 }, () => price),
+      );
+    // ...then trades around 90,500 again for two seconds.
+    for (let i = 0; i < 20; i++) await step(0.1, [String(90_520 + i)]);
+    stop();
+
+    expect(marks.length).toBeGreaterThanOrEqual(23);
+    expect(marks.filter((price) => new Decimal(price).lt(90_500))).toEqual([]);
+    for (const position of [risky, guarded]) {
+      expect((await positionOf(user.token, position.id)).status).toBe('open');
+    }
+    // The chart shows the trades; the mark (which operators see) never left 90,500.
+    const candles = await call(t.app, 'GET', '/api/app/market/candles?symbol=BTCUSDT&interval=1m&limit=1');
+    expect(candles.body.data!.list).toEqual([expect.objectContaining({ low: '1' })]);
+    const status = await adminCall(t.app, 'GET', '/api/admin/market/status');
+    const btc = (status.body.data!.list as { symbol: string; mark: string }[]).find(
+      (r) => r.symbol === 'BTCUSDT',
+    )!;
+    expect(new Decimal(btc.mark).gte(90_520)).toBe(true);
+    // A close is at the mark, too.
+    const closed = await call(t.app, 'POST', '/api/app/game/close', {
+      token: user.token,
+      body: { id: guarded.id },
+    });
+    expect(closed.body.data).toMatchObject({ status: 'closed', closePrice: btc.mark });
+    await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id: risky.id } });
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('a drop that lasts past the hold moves the mark: the stop-loss and the liquidation follow at it', async () => {
+    const user = await player();
+    const [risky, guarded] = await longs(user.token);
+    const marks: string[] = [];
+    const stop = market().onMark((list) => marks.push(...list.map((mark) => mark.price)));
+    // The market falls to about 80,000 (11 % down, beyond the band) and stays there: held for 3 s.
+    for (let i = 0; i < 12; i++) await step(0.25, [String(80_000 + i)]);
+    expect(marks.filter((price) => new Decimal(price).lt(90_000))).toEqual([]);
+    expect((await positionOf(user.token, guarded.id)).status).toBe('open');
+    // Past the hold, the mark is the median of the last second's trades.
+    for (let i = 12; i < 20; i++) await step(0.25, [String(80_000 + i)]);
+    stop();
+    const moved = marks.find((price) => new Decimal(price).lt(90_000))!;
+    expect(new Decimal(moved).lt(80_020)).toBe(true);
+    expect(await positionOf(user.token, guarded.id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'stop_loss',
+      closePrice: moved,
+    });
+    expect(await positionOf(user.token, risky.id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'liquidation',
+      closePrice: moved,
+    });
+    // The tick the settlement kept is that mark (not the last trade, which was 2 ticks newer).
+    const [row] = await db.handle.db
+      .select({ closeTickId: gamePositions.closeTickId })
+      .from(gamePositions)
+      .where(eq(gamePositions.id, Number(guarded.id)));
+    const kept = await market().keptTick(row!.closeTickId!);
+    expect(kept).toMatchObject({ symbol: 'BTCUSDT', price: moved });
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('drops a price not positive or beyond the database’s range, with a warning; candles and the game go on', async () => {
+    const warnings = () => logs.filter((line) => String(line.msg).includes('dropped'));
+    const before = warnings().length;
+    clock.advance(1);
+    exchange.trade('BTCUSDT', '123456789012345678901', '1');
+    exchange.trade('BTCUSDT', '0', '1');
+    exchange.trade('BTCUSDT', '-5', '1');
+    exchange.trade('ETHUSDT', '3000.5', '1');
+    await trades(['80100']);
+    await vi.waitFor(() => expect(market().lastPrice('ETHUSDT')?.price).toBe('3000.5'));
+    const dropped = warnings().slice(before);
+    expect(dropped.reduce((sum, line) => sum + Number(line.dropped), 0)).toBe(3);
+    expect(dropped.every((line) => line.level === 40)).toBe(true);
+    // Every pair's candles are written, none carries the dropped prices.
+    await expect(market().flush()).resolves.toBeGreaterThan(0);
+    const eth = await call(t.app, 'GET', '/api/app/market/candles?symbol=ETHUSDT&interval=1s&limit=1');
+    expect(eth.body.data!.list).toEqual([expect.objectContaining({ close: '3000.5' })]);
+    const btc = await call(t.app, 'GET', '/api/app/market/candles?symbol=BTCUSDT&interval=1s&limit=1');
+    expect(btc.body.data!.list).toEqual([expect.objectContaining({ high: '80100', low: '80100' })]);
+    // Opens and closes answer as ever.
+    const user = await player();
+    const opened = await call(t.app, 'POST', '/api/app/game/open', {
+      token: user.token,
+      body: { symbol: 'BTCUSDT', side: 'short', margin: '10', leverage: 10 },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const id = (opened.body.data as unknown as Position).id;
+    const closed = await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    await expectAuditClean(db.handle.db);
+  });
+});
+
+describeEachDatabase('the live feed after a restart', (target) => {
+  const db = useDatabase(target);
+  const exchange = new FakeBinance();
+  afterAll(() => exchange.close());
+
+  it('asks for every enabled pair’s trades before anything else called the market', async () => {
+    const t = await db.app({ env: { PRICE_FEED: 'binance', BINANCE_STREAM_URL: exchange.url } });
+    const feed = startMarketFeed(t.app.services.market, {
+      db: db.handle.db,
+      clock: t.clock,
+      tickMs: 50,
+      live: t.app.services.liveFeed,
+    });
+    try {
+      await vi.waitFor(() => expect(exchange.requests).toHaveLength(1));
+      expect(exchange.requests[0]).toBe(
+        '/stream?streams=btcusdt@aggTrade/ethusdt@aggTrade/bnbusdt@aggTrade/solusdt@aggTrade/xrpusdt@aggTrade/dogeusdt@aggTrade',
+      );
+    } finally {
+      await feed.stop();
+    }
+  });
+});
+
+describe.runIf(testSettings.redisUrl)('the mark price in two processes (Redis)', () => {
+  const db = useDatabase(pgliteTarget);
+
+  it('every process settles at the leader’s mark, a burst held and a change between trades alike', async () => {
+    const clock = new TestClock(T0);
+    // One channel for both: they share a database (its URL names the channel; the apps use `db`).
+    const env = {
+      PRICE_FEED: 'binance',
+      REDIS_URL: testSettings.redisUrl!,
+      DATABASE_URL: `postgres://mark-test/${randomUUID()}`,
+    };
+    const leader = (await db.app({ clock, env })).app.services.market;
+    const follower = (await db.app({ clock, env })).app.services.market;
+    await Promise.all([leader.init(), follower.init()]);
+    const trade = (price: string) => ({ symbol: 'BTCUSDT', price, time: clock.now().getTime() });
+    const same = () =>
+      vi.waitFor(() => expect(follower.markPrice('BTCUSDT')).toEqual(leader.markPrice('BTCUSDT')));
+    // Once the follower listens, the leader's marks reach it.
+    await vi.waitFor(async () => {
+      await leader.ingest([trade('90000')]);
+      expect(follower.markPrice('BTCUSDT')?.price).toBe('90000');
+    });
+    for (let i = 1; i <= 5; i++) {
+      clock.advance(0.1);
+      await leader.ingest([trade(String(90_000 + i))]);
+    }
+    clock.advance(0.1);
+    await leader.ingest(Array.from({ length: 10 }, () => trade('1')));
+    await vi.waitFor(() => expect(follower.lastPrice('BTCUSDT')?.price).toBe('1'));
+    await same();
+    const held = follower.markPrice('BTCUSDT')!.price;
+    expect(new Decimal(held).gte(90_000)).toBe(true);
+    expect((await follower.settlementTick('BTCUSDT')).price).toBe(held);
+    // Trades stop; a second on, the leader's pass makes the last trade the mark (within the band).
+    clock.advance(1.5);
+    await leader.ingest(['90020', '90030', '90010'].map(trade));
+    await same();
+    expect(follower.markPrice('BTCUSDT')!.price).toBe('90020');
+    clock.advance(2);
+    expect(await leader.refreshMarks()).toEqual([
+      { symbol: 'BTCUSDT', price: '90010', time: clock.now().getTime() },
+    ]);
+    await same();
   });
 });

@@ -17,7 +17,8 @@ const combinedAggTrade = z.object({
   data: z.object({
     e: z.literal('aggTrade'),
     s: z.string(),
-    p: z.string().regex(/^\d+(\.\d+)?$/),
+    // A negative price passes here so the market drops it with a warning (a price it can't take).
+    p: z.string().regex(/^-?\d+(\.\d+)?$/),
     q: z.string().regex(/^\d+(\.\d+)?$/),
     T: z.number().int(),
   }),
@@ -78,6 +79,7 @@ export class BinanceFeed {
       options.log?.info({ feed: this.name, connections: this.connections }, 'price feed connected');
     });
     socket.addEventListener('close', () => {
+      if (this.socket !== socket) return; // stop() closed it: nothing reconnects
       options.log?.warn({ feed: this.name }, 'price feed disconnected; reconnecting');
     });
     socket.addEventListener('message', (event) => this.receive(String(event.data)));
@@ -127,8 +129,10 @@ export class BinanceFeed {
   stop(): void {
     clearInterval(this.batchTimer);
     clearInterval(this.watchdog);
-    this.socket?.close();
+    // Forgotten first: close() announces the close at once, and it is no disconnection.
+    const socket = this.socket;
     this.socket = undefined;
+    socket?.close();
     this.pending = [];
   }
 }

@@ -1,5 +1,6 @@
 // Issue 10 (first part): the simulated feed, stored candles, tickers and the operators' controls, through
 // the real app and database. The feed is stepped by hand on the test clock, so every tick is known.
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commands, type AdminApi } from '../../cli/commands';
 import {
@@ -176,6 +177,37 @@ describeEachDatabase('market data', (target) => {
     const after = (await candles(restarted, 'symbol=SOLUSDT&interval=1m&limit=1'))[0]!;
     expect(after).toMatchObject({ time: bucket, open: before.open, close: '149', low: '149' });
     expect(Number(after.volume)).toBe(Number(before.volume) + 1);
+  });
+
+  it('writes every other candle when the database refuses one bucket, and that one at its next tick', async () => {
+    const market = t.app.services.market;
+    await market.init();
+    // Which pairs have this minute's 1m candle stored (the candles call shows open candles on top).
+    const storedMinutes = async () => {
+      const minute = Math.floor(clock.now().getTime() / 60_000) * 60_000;
+      const result = (await db.handle.db.execute(
+        sql`select symbol from market_candles where interval = '1m' and time = ${minute} order by symbol`,
+      )) as unknown as { rows: { symbol: string }[] };
+      return result.rows.map((row) => row.symbol);
+    };
+    // Issue 16: one bucket the database could not take stopped every pair's candles until a restart.
+    await db.handle.db.execute(
+      sql`alter table market_candles add constraint refuse_eth_minutes
+          check (symbol <> 'ETHUSDT' or interval <> '1m') not valid`,
+    );
+    clock.advance(60 - ((clock.now().getTime() / 1000) % 60) + 10); // 10 s into a fresh minute
+    try {
+      await market.step();
+      await expect(market.flush()).resolves.toBe(6 * 4 - 1);
+    } finally {
+      await db.handle.db.execute(sql`alter table market_candles drop constraint refuse_eth_minutes`);
+    }
+    expect(await storedMinutes()).toEqual(['BNBUSDT', 'BTCUSDT', 'DOGEUSDT', 'SOLUSDT', 'XRPUSDT']);
+    // The bucket's next tick writes the refused candle.
+    clock.advance(1);
+    await market.step();
+    await market.flush();
+    expect(await storedMinutes()).toContain('ETHUSDT');
   });
 
   it('refuses an unknown pair or interval in the caller’s language, and pins only positive prices', async () => {

@@ -17,7 +17,8 @@ const tick = z.object({
 export type RawTick = z.infer<typeof tick>;
 
 export const relayMessage = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('ticks'), list: z.array(tick) }),
+  /** The leader's ticks, and the marks they made (what the games settle at, the same everywhere). */
+  z.object({ kind: z.literal('ticks'), list: z.array(tick), marks: z.array(tick).optional() }),
   /** An operator pinned (price) or released (null) a simulated pair. */
   z.object({ kind: z.literal('pin'), symbol: z.string(), price: z.string().nullable() }),
   /** An operator changed the pairs (enabled, order): reload them. */

@@ -3,13 +3,16 @@
 // live exchange's trades), folds them into candles, writes those in batches and publishes the ticks
 // through the relay; every other process applies the same ticks, so each answers the last price, the
 // tickers and the candles, and pushes the same stream to its WebSocket clients. A pair with no tick for
-// longer than the staleness limit is stale: the games refuse new orders on it.
+// longer than the staleness limit is stale: the games refuse new orders on it. The games settle at the
+// mark price (mark-price.ts), which the leader computes from the ticks and publishes with them; the
+// chart and the tickers show the trades.
 import type { CandleInterval, Ticker } from '@tradeflip/contract';
 import { Decimal, formatPrice } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import { CandleAggregator, toWireCandle, type OpenCandle } from './candles';
+import { MarkPrices } from './mark-price';
 import { LocalRelay, type MarketRelay, type RawTick, type RelayMessage } from './relay';
 import * as repo from './repository';
 import type { SimulatedFeed } from './simulated-feed';
@@ -26,11 +29,21 @@ export const RETENTION_MS: Record<CandleInterval, number> = {
 const BACKFILL_MS = 86_400_000;
 const BACKFILL_SECONDS_MS = 15 * 60_000;
 
-/** What one step moved: the newest tick of each pair, and the newest state of each candle touched. */
+/**
+ * What one step moved: the newest tick of each pair, the newest state of each candle touched, and the
+ * mark of each pair it reached (what the games settle at).
+ */
 export interface TickBatch {
   ticks: RawTick[];
   candles: OpenCandle[];
+  marks: RawTick[];
 }
+
+/** Prices are stored as NUMERIC(38,18): at most 20 integer digits. */
+const PRICE_LIMIT = new Decimal('1e20');
+
+/** The mark is the median of this window's trades (DESIGN §6: the last second). */
+const MARK_WINDOW_MS = 1000;
 
 /** A trade or price from a live feed: any precision; the market rounds it to the pair's decimals. */
 export interface FeedTick {
@@ -56,15 +69,20 @@ export interface MarketServiceDeps {
   relay?: MarketRelay;
   /** No tick for longer than this marks a pair stale. */
   staleMs: number;
+  /** A mark move beyond `band` (a fraction, e.g. '0.1') counts once it persisted `holdMs`. */
+  mark?: { band: string; holdMs: number };
+  log?: { warn(obj: object, msg: string): void };
 }
 
 export class MarketService {
   private pairs: repo.PairRow[] = [];
   private readonly last = new Map<string, Last>();
+  private readonly marks: MarkPrices;
   private readonly aggregator = new CandleAggregator();
   /** Per pair, the 1m candles of the last 24 h by bucket start (the tickers' change, high and low). */
   private readonly day = new Map<string, Map<number, OpenCandle>>();
   private readonly listeners = new Set<(batch: TickBatch) => void>();
+  private readonly markListeners = new Set<(marks: RawTick[]) => void>();
   private readonly pairListeners = new Set<() => void>();
   private readonly relay: MarketRelay;
   private ready: Promise<void> | undefined;
@@ -72,6 +90,11 @@ export class MarketService {
 
   constructor(private readonly deps: MarketServiceDeps) {
     this.relay = deps.relay ?? new LocalRelay();
+    this.marks = new MarkPrices({
+      windowMs: MARK_WINDOW_MS,
+      band: new Decimal(deps.mark?.band ?? '0.1'),
+      holdMs: deps.mark?.holdMs ?? 3000,
+    });
     this.relay.subscribe((message) => void this.fromRelay(message));
   }
 
@@ -132,6 +155,11 @@ export class MarketService {
     return this.pairs.map((pair) => pair.symbol);
   }
 
+  /** The pairs on the market (in the lists, taking new orders). */
+  enabledSymbols(): string[] {
+    return this.pairs.filter((pair) => pair.enabled).map((pair) => pair.symbol);
+  }
+
   private dpOf(symbol: string): number {
     return this.pairs.find((pair) => pair.symbol === symbol)?.priceDp ?? 4;
   }
@@ -166,6 +194,12 @@ export class MarketService {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called with the marks of every batch (the same in every process): the game engine settles at them. */
+  onMark(listener: (marks: RawTick[]) => void): () => void {
+    this.markListeners.add(listener);
+    return () => this.markListeners.delete(listener);
+  }
+
   /** One step of the simulated feed: a tick for every pair at `now` (see feedSymbols). The leader's loop calls it. */
   async step(now: number = this.deps.clock.now().getTime()): Promise<TickBatch> {
     await this.init();
@@ -182,16 +216,22 @@ export class MarketService {
 
   /**
    * Trades or prices from a live feed (the leader's): each rounded half-up to its pair's decimals;
-   * unknown pairs are skipped (a disabled one keeps its price, see feedSymbols).
+   * unknown pairs are skipped (a disabled one keeps its price, see feedSymbols). A price not positive
+   * or beyond what the database holds is dropped here, with one warning per batch: it would fail every
+   * write of the candles it is in.
    */
   async ingest(input: FeedTick[]): Promise<TickBatch> {
     await this.init();
     const ticks: RawTick[] = [];
+    const dropped: FeedTick[] = [];
     for (const tick of input) {
       const pair = this.pairs.find((candidate) => candidate.symbol === tick.symbol);
       if (!pair) continue;
       const price = new Decimal(tick.price).toDecimalPlaces(pair.priceDp, Decimal.ROUND_HALF_UP);
-      if (price.lte(0)) continue;
+      if (!price.isFinite() || price.lte(0) || price.gte(PRICE_LIMIT)) {
+        dropped.push(tick);
+        continue;
+      }
       ticks.push({
         symbol: tick.symbol,
         price: price.toFixed(),
@@ -199,36 +239,84 @@ export class MarketService {
         ...(tick.volume !== undefined && { volume: tick.volume }),
       });
     }
+    if (dropped.length) {
+      this.deps.log?.warn(
+        { feed: this.feedName, dropped: dropped.length, first: dropped[0] },
+        'price feed: prices not positive or beyond the database’s range dropped',
+      );
+    }
     return this.lead(ticks);
   }
 
-  /** The leader's ticks: applied here, then published to the other processes. */
+  /** The leader's ticks: applied here with the marks they make, then published to the other processes. */
   private lead(ticks: RawTick[]): TickBatch {
-    const batch = this.apply(ticks);
-    if (ticks.length) this.relay.publish({ kind: 'ticks', list: ticks });
+    const batch = this.apply(ticks, (newest) => this.markAt(newest));
+    if (ticks.length) this.relay.publish({ kind: 'ticks', list: ticks, marks: batch.marks });
     return batch;
+  }
+
+  /** The mark of each pair a batch reached, at its newest tick (the leader's). */
+  private markAt(newest: RawTick[]): RawTick[] {
+    const marks: RawTick[] = [];
+    for (const tick of newest) {
+      const updated = this.marks.update(tick.symbol, tick.time);
+      if (updated) marks.push(toTick(tick.symbol, updated.mark));
+    }
+    return marks;
+  }
+
+  /**
+   * The leader's pass between trades (the live feed's): a mark whose second of trades ran out becomes
+   * the last trade, and every process hears of it.
+   */
+  async refreshMarks(now: number = this.deps.clock.now().getTime()): Promise<RawTick[]> {
+    await this.init();
+    const marks: RawTick[] = [];
+    for (const symbol of this.feedSymbols()) {
+      const updated = this.marks.update(symbol, now);
+      if (updated?.changed) marks.push(toTick(symbol, updated.mark));
+    }
+    if (marks.length) {
+      this.apply([], () => marks);
+      this.relay.publish({ kind: 'ticks', list: [], marks });
+    }
+    return marks;
   }
 
   /** Another process's message: the leader's ticks, an operator's pin or change of pairs. */
   private async fromRelay(message: RelayMessage): Promise<void> {
     await this.init();
     switch (message.kind) {
-      case 'ticks':
+      case 'ticks': {
         // The walk follows the leader's prices, so this process continues from them if it leads next.
         for (const tick of message.list) this.deps.feed?.follow(tick.symbol, tick.price);
-        this.apply(message.list);
+        const marks = message.marks ?? [];
+        this.apply(message.list, () => {
+          for (const mark of marks) {
+            this.marks.accept(mark.symbol, { price: new Decimal(mark.price), time: mark.time });
+          }
+          return marks;
+        });
         return;
-      case 'pin':
-        this.deps.feed?.pin(message.symbol, message.price === null ? undefined : new Decimal(message.price));
+      }
+      case 'pin': {
+        const price = message.price === null ? undefined : new Decimal(message.price);
+        this.deps.feed?.pin(message.symbol, price);
+        if (price) this.marks.pin(message.symbol, price, this.deps.clock.now().getTime());
         return;
+      }
       case 'pairs':
         await this.reloadPairs();
         return;
     }
   }
 
-  /** Folds ticks into the last prices, the candles and the 24 h window; tells the listeners once. */
-  private apply(ticks: RawTick[]): TickBatch {
+  /**
+   * Folds ticks into the last prices, the second of trades behind the mark, the candles and the 24 h
+   * window; `marksOf` answers the marks they make (computed here or the leader's); tells the listeners
+   * once.
+   */
+  private apply(ticks: RawTick[], marksOf: (newest: RawTick[]) => RawTick[]): TickBatch {
     const newest = new Map<string, RawTick>();
     const candles = new Map<string, OpenCandle>();
     for (const tick of ticks) {
@@ -236,14 +324,17 @@ export class MarketService {
       const price = new Decimal(tick.price);
       const seen = this.last.get(tick.symbol);
       if (!seen || tick.time >= seen.time) this.last.set(tick.symbol, { price, time: tick.time });
+      this.marks.trade(tick.symbol, price, tick.time);
       for (const candle of this.aggregator.add(tick.symbol, price, tick.time, tick.volume)) {
         candles.set(`${candle.symbol}|${candle.interval}`, candle);
         if (candle.interval === '1m') this.keepMinute(candle);
       }
       newest.set(tick.symbol, tick);
     }
-    const batch = { ticks: [...newest.values()], candles: [...candles.values()] };
+    const list = [...newest.values()];
+    const batch = { ticks: list, candles: [...candles.values()], marks: marksOf(list) };
     if (batch.ticks.length) for (const listener of this.listeners) listener(batch);
+    if (batch.marks.length) for (const listener of this.markListeners) listener(batch.marks);
     return batch;
   }
 
@@ -263,14 +354,31 @@ export class MarketService {
     this.aggregator.drain();
   }
 
-  /** Writes the candles changed since the last flush, in one batch; prunes old ones now and then. */
+  /**
+   * Writes the candles changed since the last flush, in one batch; prunes old ones now and then. A
+   * batch the database refuses is written candle by candle, so one bucket it cannot take holds up no
+   * other: that candle is dropped with a warning (its bucket's next tick writes it again). When none
+   * could be written (the database is away), all are kept for the next flush.
+   */
   async flush(now: number = this.deps.clock.now().getTime()): Promise<number> {
     const changed = this.aggregator.drain();
+    const refused: OpenCandle[] = [];
     try {
       await repo.upsertCandles(this.deps.db, changed.map(toRow));
     } catch (error) {
-      this.aggregator.restore(changed);
-      throw error;
+      for (const candle of changed) {
+        await repo.upsertCandles(this.deps.db, [toRow(candle)]).catch(() => refused.push(candle));
+      }
+      if (refused.length === changed.length) {
+        this.aggregator.restore(changed);
+        throw error;
+      }
+      if (refused.length) {
+        this.deps.log?.warn(
+          { err: error, refused: refused.map((c) => `${c.symbol} ${c.interval} ${c.time}`) },
+          'market: candles the database refused were dropped; the others are written',
+        );
+      }
     }
     if (now - this.lastPruneAt > 3_600_000) {
       this.lastPruneAt = now;
@@ -278,7 +386,7 @@ export class MarketService {
         await repo.pruneCandles(this.deps.db, interval as CandleInterval, now - keep);
       }
     }
-    return changed.length;
+    return changed.length - refused.length;
   }
 
   private stale(symbol: string, now: number): boolean {
@@ -286,7 +394,7 @@ export class MarketService {
     return !last || now - last.time > this.deps.staleMs;
   }
 
-  /** The last price of a pair, or undefined before its first tick. */
+  /** The last price of a pair (its last trade), or undefined before its first tick. */
   lastPrice(symbol: string): { price: string; time: number; stale: boolean } | undefined {
     const last = this.last.get(symbol);
     if (!last) return undefined;
@@ -295,6 +403,13 @@ export class MarketService {
       time: last.time,
       stale: this.stale(symbol, this.deps.clock.now().getTime()),
     };
+  }
+
+  /** The mark price of a pair (what the games settle at), or undefined before its first tick. */
+  markPrice(symbol: string): { price: string; time: number; stale: boolean } | undefined {
+    const mark = this.marks.current(symbol);
+    if (!mark) return undefined;
+    return { ...toTick(symbol, mark), stale: this.stale(symbol, this.deps.clock.now().getTime()) };
   }
 
   /** GET /api/app/market/tickers: each enabled pair with its last price and 24 h change. */
@@ -355,7 +470,7 @@ export class MarketService {
   }
 
   /**
-   * The price a settlement uses now (a game's open, close or liquidation): the pair's last tick, kept
+   * The price a settlement uses now (a game's open, close or liquidation): the pair's mark price, kept
    * exactly in market_ticks, so the settlement's row can refer to it and anyone can check it later.
    * Inside `tx` the tick is kept by it; without, it is kept at once, and once however many
    * settlements use it (every open at a tick). A stale pair (or one that never ticked) refuses:
@@ -368,17 +483,17 @@ export class MarketService {
   ): Promise<{ tickId: number; price: string; time: number }> {
     await this.init();
     this.requirePair(symbol);
-    const last = this.last.get(symbol);
-    if (!last || this.stale(symbol, this.deps.clock.now().getTime())) {
+    const mark = this.marks.current(symbol);
+    if (!mark || this.stale(symbol, this.deps.clock.now().getTime())) {
       throw new AppError(409, 'price_unavailable', 'errors.priceFetchFailed');
     }
-    const tick = { symbol, price: last.price.toFixed(), time: last.time };
+    const tick = toTick(symbol, mark);
     return { tickId: await this.keepTick(tick, tx), price: tick.price, time: tick.time };
   }
 
   private readonly kept = new Map<string, { time: number; price: string; id: Promise<number> }>();
 
-  /** Keeps a tick the engine saw cross a trigger (the settlement uses that tick, not a later one). */
+  /** Keeps a mark the engine saw cross a trigger (the settlement uses that mark, not a later one). */
   keepTick(tick: { symbol: string; price: string; time: number }, tx?: Queryable): Promise<number> {
     const usedAt = this.deps.clock.now();
     if (tx) return repo.keepTick(tx, { ...tick, usedAt });
@@ -410,7 +525,7 @@ export class MarketService {
       price === undefined
         ? undefined
         : new Decimal(price).toDecimalPlaces(this.dpOf(symbol), Decimal.ROUND_HALF_UP);
-    if (value && value.lte(0)) {
+    if (value && (value.lte(0) || value.gte(PRICE_LIMIT))) {
       throw new AppError(400, 'validation', 'errors.amountInvalid', {
         fields: { price: 'errors.amountInvalid' },
       });
@@ -420,7 +535,12 @@ export class MarketService {
     this.pairs = await repo.pairs(this.deps.db);
     feed.pin(symbol, value);
     this.relay.publish({ kind: 'pin', symbol, price: pinned });
-    if (value) this.lead([{ symbol, price: value.toFixed(), time: this.deps.clock.now().getTime() }]);
+    if (value) {
+      // A pin is the mark at once: no band, no hold (a scripted price path is exact).
+      const time = this.deps.clock.now().getTime();
+      this.marks.pin(symbol, value, time);
+      this.lead([{ symbol, price: value.toFixed(), time }]);
+    }
     return this.status();
   }
 
@@ -449,6 +569,7 @@ export class MarketService {
           sort: pair.sort,
           feed: this.feedName,
           price: last?.price.toFixed() ?? null,
+          mark: this.marks.current(pair.symbol)?.price.toFixed() ?? null,
           lastTickAgeMs: last ? now - last.time : null,
           stale: this.stale(pair.symbol, now),
           pinned: this.deps.feed?.pinned(pair.symbol) ?? false,
@@ -456,6 +577,10 @@ export class MarketService {
       }),
     };
   }
+}
+
+function toTick(symbol: string, mark: { price: Decimal; time: number }): RawTick {
+  return { symbol, price: mark.price.toFixed(), time: mark.time };
 }
 
 function fromRow(row: repo.CandleRow): OpenCandle {

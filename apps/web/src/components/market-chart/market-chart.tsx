@@ -118,8 +118,13 @@ export function MarketChart({ symbol, interval, priceDp, pairLabel, intervalLabe
       lastTime = bar.time;
       (series as ISeriesApi<'Candlestick'>).update(bar as never);
     };
-    // Pushes that arrive before the history are drawn once it is in.
+    // Pushes that arrive before the history are drawn once it is in. After a reconnect or a missed
+    // frame (`resync`) the history is loaded again, so no candle stays wrong.
     const stop = marketSocket.subscribe({ channel: 'candles', symbol, interval }, (message) => {
+      if (message.type === 'resync') {
+        loaded = false;
+        void loadHistory();
+      }
       if (message.type !== 'candle') return;
       if (loaded) draw(message.candle);
       else pending.push(message.candle);
@@ -127,19 +132,21 @@ export function MarketChart({ symbol, interval, priceDp, pairLabel, intervalLabe
 
     const controller = new AbortController();
     setStatus('loading');
-    getCandles({ symbol, interval, limit: HISTORY[interval] }, controller.signal)
-      .then(({ list }) => {
-        const bars = list.map((candle) => toBar(candle, line));
-        (series as ISeriesApi<'Candlestick'>).setData(bars as never);
-        lastTime = bars.at(-1)?.time ?? 0;
-        loaded = true;
-        for (const candle of pending.splice(0)) draw(candle);
-        chart.timeScale().scrollToRealTime();
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setStatus('failed');
-      });
+    const loadHistory = () =>
+      getCandles({ symbol, interval, limit: HISTORY[interval] }, controller.signal)
+        .then(({ list }) => {
+          const bars = list.map((candle) => toBar(candle, line));
+          (series as ISeriesApi<'Candlestick'>).setData(bars as never);
+          lastTime = bars.at(-1)?.time ?? 0;
+          loaded = true;
+          for (const candle of pending.splice(0)) draw(candle);
+          chart.timeScale().scrollToRealTime();
+          setStatus('ready');
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setStatus('failed');
+        });
+    void loadHistory();
 
     return () => {
       controller.abort();

@@ -349,7 +349,7 @@ function redirectOnce(to: string, delay: number) {
 // Identity of a body for "identical in-flight request": JSON with sorted keys; opaque bodies are unique.
 const opaqueIds = new WeakMap<object, number>();
 let nextOpaqueId = 0;
-function stableKey(value: unknown): string {
+export function stableKey(value: unknown): string {
   if (value === undefined) return '';
   if (typeof value === 'object' && value !== null) {
     const proto = Object.getPrototypeOf(value) as unknown;

@@ -10,3 +10,9 @@ export {
   type RequestOptions,
 } from './client';
 export { ApiError, isApiError, isCancel, type ApiErrorKind } from './errors';
+export {
+  useKeyedMutation,
+  wasAnswered,
+  createKeyedOperation,
+  type KeyedMutationOptions,
+} from './keyed-mutation';

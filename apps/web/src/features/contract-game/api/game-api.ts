@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-query';
 import type { Balance, GamePair, Position, PositionDetail } from '@tradeflip/contract';
 import { nextPageOf, type Page } from '@/components/paged-list';
-import { http } from '@/lib/http';
+import { http, useKeyedMutation } from '@/lib/http';
 import { useSession } from '@/lib/session';
 
 export const POSITIONS_PAGE_SIZE = 20;
@@ -79,22 +79,26 @@ export interface OpenOrder {
 }
 
 /** Every mutation refreshes the positions and the balances. */
-function useGameMutation<A>(call: (arg: A) => Promise<Position>) {
+function useRefreshAfter() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
-      void queryClient.invalidateQueries({ queryKey: ['asset'] });
-    },
-  });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
+    void queryClient.invalidateQueries({ queryKey: ['asset'] });
+  };
+}
+
+function useGameMutation<A>(call: (arg: A) => Promise<Position>) {
+  return useMutation({ mutationFn: call, onSettled: useRefreshAfter() });
 }
 
 export function useOpenPosition() {
-  // Silent: the panel puts the server's words under the field they are about, or in a toast.
-  return useGameMutation((order: OpenOrder) =>
-    http.post<Position>('/api/app/game/open', order, { silent: true }),
-  );
+  // One key per order until it is answered: a press after a lost answer gets the first answer, not a
+  // second position. Silent: the panel puts the server's words under the field they are about.
+  return useKeyedMutation({
+    mutationFn: (order: OpenOrder, idempotencyKey: string) =>
+      http.post<Position>('/api/app/game/open', order, { silent: true, idempotencyKey }),
+    onSettled: useRefreshAfter(),
+  });
 }
 
 export function useClosePosition() {

@@ -59,7 +59,10 @@ function usePositionEvents() {
   useEffect(() => {
     if (!userId) return;
     return marketSocket.subscribe({ channel: 'user' }, (message) => {
-      if (message.type === 'balances') void queryClient.invalidateQueries({ queryKey: ['asset'] });
+      // A reconnect or a missed frame: what the channel covers is refetched (a liquidation meanwhile).
+      const resync = message.type === 'resync';
+      if (message.type === 'balances' || resync) void queryClient.invalidateQueries({ queryKey: ['asset'] });
+      if (resync) void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
       if (message.type !== 'position') return;
       void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
       if (message.status === 'closed' && message.closeReason && message.closeReason !== 'manual') {

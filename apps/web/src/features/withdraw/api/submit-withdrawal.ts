@@ -1,9 +1,9 @@
 // POST /api/app/asset/withdraw {token, network, address, amount, password}: freezes amount + fee and
 // answers the new withdrawal, reviewing. The client adds the Idempotency-Key; a retry after no answer
 // passes the same key so the withdrawal is made once. Success refreshes every balance on screen.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { WithdrawalRecord, WithdrawBody } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import { http, useKeyedMutation } from '@/lib/http';
 
 export function submitWithdrawal(body: WithdrawBody, idempotencyKey: string) {
   // Silent: the screen puts the server's words on the field they are about, or toasts them.
@@ -15,9 +15,9 @@ export function submitWithdrawal(body: WithdrawBody, idempotencyKey: string) {
 
 export function useSubmitWithdrawal() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: WithdrawBody; idempotencyKey: string }) =>
-      submitWithdrawal(body, idempotencyKey),
+  // One key per withdrawal until it is answered (a press after a lost answer retries the same one).
+  return useKeyedMutation({
+    mutationFn: (body: WithdrawBody, idempotencyKey: string) => submitWithdrawal(body, idempotencyKey),
     // Assets, the balance summary and the records refresh; the screen does not wait for them.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['asset'] }),
   });

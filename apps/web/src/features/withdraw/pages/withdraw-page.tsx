@@ -3,7 +3,7 @@
 // fee), see the fee and what arrives, then confirm with the login password in a bottom sheet (or
 // Cancel). The new withdrawal opens in its detail, reviewing. Messages show once: a field's under it,
 // anything else as a toast.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ import { RecordsLink } from '@/components/records-link';
 import { TokenLogo } from '@/components/token-logo';
 import { SkeletonCard } from '@/components/skeleton';
 import { useAntiRepeat } from '@/lib/anti-repeat';
-import { isApiError, isCancel, newIdempotencyKey } from '@/lib/http';
+import { isApiError, isCancel } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { showError, showToast } from '@/lib/toast';
 import { useWithdrawConfig } from '../api/get-withdraw-config';
@@ -96,7 +96,6 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
   const submit = useSubmitWithdrawal();
   // The key of a withdrawal sent without an answer (network error): sending the same again reuses it,
   // so the server makes it once.
-  const unanswered = useRef<{ key: string; body: string } | null>(null);
 
   // An invalid form says so under its fields (the first one focused), not in a toast as well.
   const validate = form.submit(() => setSheetOpen(true));
@@ -153,12 +152,8 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
       amount: amountText,
       password,
     };
-    const signature = JSON.stringify(body);
-    const key = unanswered.current?.body === signature ? unanswered.current.key : newIdempotencyKey();
-    unanswered.current = { key, body: signature };
     try {
-      const record = await submit.mutateAsync({ body, idempotencyKey: key });
-      unanswered.current = null;
+      const record = await submit.mutateAsync(body);
       setSheetOpen(false);
       showToast(t('withdraw.submitted'));
       if (record?.id) {
@@ -177,10 +172,6 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
         showError(err);
         return undefined;
       }
-      // No answer, or the first try still running: the next press retries with the same key.
-      const answered =
-        err.kind !== 'network' && err.kind !== 'timeout' && err.reason !== 'idempotency_in_flight';
-      if (answered) unanswered.current = null;
       const fields = err.fields ?? {};
       if (fields.password) return fields.password;
       if (!fields.address && !fields.amount && /password|credentials/.test(err.reason ?? '')) {

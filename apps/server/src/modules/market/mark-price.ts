@@ -1,0 +1,113 @@
+// The mark price (DESIGN §6, issue 16): what the games settle at, so that one bad print moves no money.
+// Per pair, the median of the last second's trades (the last trade when none came in that second; of
+// an even count the lower middle one, a price someone traded at, not a mean across a gap); a
+// move beyond the band from the previous mark counts only once trades have kept it beyond for the
+// hold time. An operator's pin is the mark at once. The feed's leader computes it and publishes it
+// with its ticks, so every process settles at the same mark.
+import type { Decimal } from '@tradeflip/money';
+
+export interface MarkRules {
+  /** The trades the median is taken over: the last `windowMs` (one second). */
+  windowMs: number;
+  /** A move beyond this fraction of the previous mark (0.1 = 10 %) is held... */
+  band: Decimal;
+  /** ...until it has persisted this long. */
+  holdMs: number;
+}
+
+export interface Mark {
+  price: Decimal;
+  /** The time it was computed at (the newest trade it saw, or the leader's clock). */
+  time: number;
+}
+
+interface PairState {
+  trades: { price: Decimal; time: number }[];
+  lastTrade?: Decimal;
+  mark?: Mark;
+  /** A move beyond the band, since when and which way (a move back the other way starts over). */
+  held?: { since: number; up: boolean };
+}
+
+export class MarkPrices {
+  private readonly pairs = new Map<string, PairState>();
+
+  constructor(private readonly rules: MarkRules) {}
+
+  private state(symbol: string): PairState {
+    let state = this.pairs.get(symbol);
+    if (!state) {
+      state = { trades: [] };
+      this.pairs.set(symbol, state);
+    }
+    return state;
+  }
+
+  /** Records a trade (every process does, so the next leader has the last second's trades). */
+  trade(symbol: string, price: Decimal, time: number): void {
+    const state = this.state(symbol);
+    state.trades.push({ price, time });
+    state.lastTrade = price;
+  }
+
+  /**
+   * The mark at `now` (the leader's): recomputed from the trades of the last second. Answers it with
+   * whether its price changed; undefined before the pair's first trade.
+   */
+  update(symbol: string, now: number): { mark: Mark; changed: boolean } | undefined {
+    const state = this.pairs.get(symbol);
+    if (!state?.lastTrade) return undefined;
+    state.trades = state.trades.filter((trade) => trade.time > now - this.rules.windowMs);
+    const candidate = state.trades.length ? median(state.trades) : state.lastTrade;
+    const previous = state.mark;
+    if (!previous) return { mark: this.take(state, candidate, now), changed: true };
+    const time = Math.max(now, previous.time);
+    if (this.within(previous.price, candidate)) {
+      state.held = undefined;
+      return { mark: this.take(state, candidate, time), changed: !candidate.eq(previous.price) };
+    }
+    const up = candidate.gt(previous.price);
+    if (!state.held || state.held.up !== up) state.held = { since: now, up };
+    // Only trades keep a move alive: a last print followed by silence never becomes the mark.
+    if (state.trades.length && now - state.held.since >= this.rules.holdMs) {
+      state.held = undefined;
+      return { mark: this.take(state, candidate, time), changed: true };
+    }
+    return { mark: this.take(state, previous.price, time), changed: false };
+  }
+
+  /** An operator's pin: the mark at once; the second's trades start over from it. */
+  pin(symbol: string, price: Decimal, time: number): void {
+    const state = this.state(symbol);
+    state.trades = [];
+    state.held = undefined;
+    state.lastTrade = price;
+    state.mark = { price, time };
+  }
+
+  /** The leader's mark, as a follower takes it. */
+  accept(symbol: string, mark: Mark): void {
+    const state = this.state(symbol);
+    state.mark = mark;
+    state.held = undefined;
+  }
+
+  current(symbol: string): Mark | undefined {
+    return this.pairs.get(symbol)?.mark;
+  }
+
+  private within(previous: Decimal, candidate: Decimal): boolean {
+    return previous.isZero() || candidate.sub(previous).abs().lte(previous.mul(this.rules.band));
+  }
+
+  private take(state: PairState, price: Decimal, time: number): Mark {
+    state.mark = { price, time };
+    return state.mark;
+  }
+}
+
+/** The middle trade's price (of an even count, the lower middle one). */
+function median(trades: { price: Decimal }[]): Decimal {
+  const prices = trades.map((trade) => trade.price).sort((a, b) => a.cmp(b));
+  return prices[Math.floor((prices.length - 1) / 2)]!;
+}

@@ -1,0 +1,131 @@
+// Issue 16, point 2: nothing is lost while the live channel is down. A signed-in player's socket is
+// dropped by the server (the operator's /api/admin/ws/disconnect), and while the network keeps it
+// from coming back, the player's position is liquidated. The liquidation's frame went to nobody, yet
+// once the socket is back the card shows the liquidation within 3 s: the reconnect resyncs the
+// positions.
+import { adminApi } from '../support/admin';
+import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
+import { E2E_BASE_URL } from '../support/env';
+import { expect, test } from '../support/fixtures';
+
+const SYMBOL = 'SOLUSDT';
+
+interface Frame {
+  type: string;
+  id?: string;
+  status?: string;
+  seq?: number;
+  channel?: string;
+}
+
+async function pin(price?: string) {
+  await adminApi('/api/admin/market/price', { symbol: SYMBOL, ...(price ? { price } : {}) });
+}
+
+// The browser tests share one server: the price walks again after this file.
+test.afterAll(async () => {
+  await pin();
+});
+
+async function asPlayer<T>(token: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${E2E_BASE_URL}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as { code: number; msg?: string; data: T };
+  if (answer.code !== 0) throw new Error(`${path}: ${answer.msg ?? response.status}`);
+  return answer.data;
+}
+
+test('a liquidation while the socket is down shows within 3 s of the reconnect', async ({ page }) => {
+  // Every connection of the page's socket, with the frames the server sent it. While `network` is
+  // pending, a new connection waits (as over a network that is down) before it reaches the server.
+  const connections: { frames: Frame[] }[] = [];
+  let network: Promise<void> = Promise.resolve();
+  await page.routeWebSocket(/\/api\/ws/, async (ws) => {
+    await network;
+    const connection = { frames: [] as Frame[] };
+    connections.push(connection);
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      connection.frames.push(JSON.parse(String(message)) as Frame);
+      ws.send(message);
+    });
+  });
+
+  const email = newEmail('resync');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/pages/register/index');
+  await registerInBrowser(page, email, newPassword());
+  await page.evaluate(() => localStorage.setItem('app.lang', 'en-US'));
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+  await adminApi('/api/admin/balances/adjust', { email, token: 'USDT', amount: '100', reason: 'test' });
+
+  // A long at 200, 100×: liquidated at 200 · (1 − 9.5/1000) = 198.1.
+  await pin('200');
+  const position = await asPlayer<{ id: string }>(token, '/api/app/game/open', {
+    symbol: SYMBOL,
+    side: 'long',
+    margin: '10',
+    leverage: 100,
+  });
+  // The pages before this one had sockets of their own.
+  const first = connections.length;
+  await page.goto(`/pages/game/detail?id=${SYMBOL}`);
+  const card = page.getByTestId(`position-${position.id}`);
+  await expect(card).toBeVisible();
+  // The page listens to the user channel before its socket is dropped.
+  await expect
+    .poll(() => connections[first]?.frames.some((f) => f.type === 'subscribed' && f.channel === 'user'))
+    .toBe(true);
+
+  // Frames cost no request: over three ticks the page asks for nothing it shows.
+  const refetches: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/api\/app\/(game\/positions|asset\/balances|market\/tickers)$/.test(path)) refetches.push(path);
+  });
+  const ticks = () => connections[first]!.frames.filter((f) => f.type === 'ticks').length;
+  const ticksBefore = ticks();
+  await expect.poll(ticks).toBeGreaterThanOrEqual(ticksBefore + 3);
+  expect(refetches).toEqual([]);
+
+  let networkBack!: () => void;
+  network = new Promise((resolve) => (networkBack = resolve));
+  const dropped = await adminApi<{ disconnected: number }>('/api/admin/ws/disconnect', { email });
+  expect(dropped.disconnected).toBe(1);
+
+  await pin('198.1');
+  await expect
+    .poll(
+      async () =>
+        (
+          await asPlayer<{ list: { id: string; closeReason: string | null }[] }>(
+            token,
+            `/api/app/game/positions?status=closed&symbol=${SYMBOL}&page=1&pageSize=20`,
+          )
+        ).list.find((row) => row.id === position.id)?.closeReason,
+    )
+    .toBe('liquidation');
+  // Down and missed: the card still shows the position open.
+  await expect(card).toBeVisible();
+
+  networkBack();
+  await expect.poll(() => connections.length).toBe(first + 2);
+  await expect(card).toBeHidden({ timeout: 3000 });
+  await expect(page.getByTestId('no-positions')).toBeVisible();
+  expect(refetches).toEqual(expect.arrayContaining(['/api/app/game/positions', '/api/app/asset/balances']));
+  // The socket told nothing of it (the frame went to the dropped connection's nobody): the
+  // reconnect's refetch is what shows it.
+  const told = connections
+    .flatMap((connection) => connection.frames)
+    .filter((frame) => frame.type === 'position' && frame.id === position.id && frame.status === 'closed');
+  expect(told).toEqual([]);
+
+  await page.getByTestId('positions-tab-closed').click();
+  await expect(page.getByTestId(`closed-${position.id}`).getByTestId('closed-reason')).toHaveText(
+    'Liquidated',
+  );
+  await saveScreens(page, 'game-resynced-en');
+});
