@@ -35,29 +35,28 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
   await page.goto('/pages/game/detail?id=BTCUSDT');
   await expect(page.getByTestId('order-available')).toHaveText('Available 1,000 USDT');
 
-  await test.step('the order errors of spec §5 show in the form', async () => {
-    await page.getByTestId('order-submit').click();
+  await test.step('the order errors of spec §5 show in the form as they are typed', async () => {
+    await page.getByTestId('order-submit-long').click();
     await expect(page.getByTestId('order-margin-error')).toHaveText('Please enter the margin');
+    await expect(page.getByTestId('order-margin')).toBeFocused();
     await page.getByTestId('order-margin').fill('1.1234567');
-    await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-margin-error')).toHaveText(
       'Invalid amount or precision (up to 6 decimals)',
     );
+    await expect(page.getByTestId('order-submit-long')).toBeDisabled();
     await page.getByTestId('order-margin').fill('5000');
-    await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-margin-error')).toHaveText('Insufficient balance');
     await page.getByTestId('order-margin').fill('1000');
     await page.getByTestId('order-leverage').fill('10');
-    await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-margin-error')).toHaveText(
       'Insufficient fee: leave some balance for the opening fee (5 USDT)',
     );
     await page.getByTestId('order-leverage').fill('1001');
     await page.getByTestId('order-margin').fill('100');
-    await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-leverage-error')).toHaveText(
       'Leverage must be a whole number from 1 to 1000',
     );
+    await expect(page.getByTestId('preview-size')).toHaveText('--');
   });
 
   await test.step('the panel previews the order; opening shows the position at once', async () => {
@@ -66,16 +65,16 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await expect(page.getByTestId('preview-size')).toHaveText('1,000 USDT');
     await expect(page.getByTestId('preview-fee')).toHaveText('0.5 USDT');
     await expect(page.getByTestId('preview-liquidation')).toHaveText('54,030');
-    await page.getByTestId('order-submit').click();
+    await page.getByTestId('order-submit-long').click();
     const position = page.locator('[data-testid^="position-"][data-testid$="0"], article.position').first();
     await expect(position).toBeVisible();
-    await expect(page.getByTestId('position-liquidation').first()).toHaveText('54,030');
+    await expect(page.getByTestId('position-liquidation').first()).toHaveText('54,030.00');
     await expect(page.getByTestId('order-available')).toHaveText('Available 899.5 USDT');
   });
 
   await test.step('its PnL and return move with the price', async () => {
     await pin('BTCUSDT', '61200');
-    await expect(page.getByTestId('position-pnl').first()).toContainText('+20 USDT');
+    await expect(page.getByTestId('position-pnl').first()).toContainText('+20.00 USDT');
     await expect(page.getByTestId('position-return').first()).toHaveText('+20.00%');
     await saveScreens(page, 'game-open-en');
   });
@@ -84,7 +83,7 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await page.getByTestId('position-targets-edit').first().click();
     await page.getByTestId('targets-tp').fill('65000');
     await page.getByTestId('targets-save').click();
-    await expect(page.getByTestId('position-targets').first()).toHaveText('65,000 / --');
+    await expect(page.getByTestId('position-targets').first()).toHaveText('65,000.00 / --');
   });
 
   await test.step('closed after the confirm that shows its order number, then found in history', async () => {
@@ -98,7 +97,8 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     const closed = page.locator('article.position--closed').first();
     await expect(closed.getByTestId('closed-order')).toHaveText(order!);
     await expect(closed.getByTestId('closed-reason')).toHaveText('Closed by you');
-    await expect(closed.getByTestId('closed-pnl')).toContainText('+20 USDT');
+    // Net of both fees: 20 − 0.5 − 0.51.
+    await expect(closed.getByTestId('closed-pnl')).toContainText('+18.99 USDT');
     await saveScreens(page, 'game-history-en');
   });
 
@@ -106,15 +106,16 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await page.locator('article.position--closed').first().getByTestId('closed-detail').click();
     const sheet = page.getByTestId('position-sheet');
     await expect(sheet.getByTestId('sheet-status')).toHaveText('Closed: Closed by you');
-    await expect(sheet.getByTestId('sheet-pnl')).toContainText('+20 USDT');
+    await expect(sheet.getByTestId('sheet-pnl')).toContainText('+18.99 USDT');
     // 1000 · 61200/60000 · 0.0005 = 0.51 close fee; 100 − 0.51 back; 20 profit.
     await expect(sheet.getByTestId('sheet-entry')).toHaveText([
-      /Margin lock\s*-100 USDT/,
-      /Game opening fee\s*-0\.5 USDT/,
-      /Closing fee from frozen funds\s*-0\.51 USDT/,
-      /Margin unfreeze\s*\+99\.49 USDT/,
-      /Profit payout\s*\+20 USDT/,
+      /Margin locked\s*100 USDT/,
+      /Open fee\s*-0\.5 USDT/,
+      /Close fee\s*-0\.51 USDT/,
+      /Margin returned\s*99\.49 USDT/,
+      /Profit\s*\+20 USDT/,
     ]);
+    await expect(sheet.getByTestId('sheet-net')).toContainText('+18.99 USDT');
     await saveScreens(page, 'game-detail-en');
     await page.getByTestId('position-sheet-done').click();
   });
@@ -124,12 +125,13 @@ test('a liquidation shows on the page without a reload (zh-CN)', async ({ page }
   await openGame(page, 'zh-CN', '100');
   await pin('ETHUSDT', '3000');
   await page.goto('/pages/game/detail?id=ETHUSDT');
-  await page.getByTestId('side-short').click();
   await page.getByTestId('order-margin').fill('10');
   await page.getByTestId('order-leverage').fill('100');
-  await page.getByTestId('order-submit').click();
+  // From 50x the order asks to confirm.
+  await page.getByTestId('order-submit-short').click();
+  await page.getByTestId('open-confirm-ok').click();
   // Short at 3000, 100x, maintenance 0.05 %: 3000 · (1 + 9.5/1000) = 3028.5.
-  await expect(page.getByTestId('position-liquidation').first()).toHaveText('3,028.5');
+  await expect(page.getByTestId('position-liquidation').first()).toHaveText('3,028.50');
   await saveScreens(page, 'game-open-zh');
   await pin('ETHUSDT', '3028.5');
   await expect(page.getByTestId('no-positions')).toBeVisible({ timeout: 10_000 });

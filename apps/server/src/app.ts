@@ -200,7 +200,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A pair switched on or off changes the streams the live feed asks for.
   if (liveFeed) market.onPairsChange(() => liveFeed.restart());
   const prices = options.prices ?? new MarketPriceSource({ tokens, clock, market });
-  const wallet = new WalletService({ db, clock, tokens, prices, ledger });
+  const wallet = new WalletService({
+    db,
+    clock,
+    tokens,
+    prices,
+    ledger,
+    // The game is built below; Total assets counts its open positions' unrealised PnL.
+    openPositions: (userId) => game.openSummary(userId),
+  });
   const walletOperations = new WalletOperations({ db, tokens, ledger });
   const chains = options.chains;
   const explorers = new BlockExplorers(config.chains.explorers);

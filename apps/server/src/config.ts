@@ -148,7 +148,7 @@ const envSchema = z
     RATE_LIMIT_REGISTER_EMAIL: rateRule('10/900'),
     RATE_LIMIT_REGISTER_IP: rateRule('30/900'),
     RATE_LIMIT_API_IP: rateRule('1200/60'),
-    RATE_LIMIT_WS_AUTH_IP: rateRule('60/60'),
+    RATE_LIMIT_WS_AUTH_IP: rateRule('300/60'),
     // ---- Chains (DESIGN §5) ----
     CHAINS: optionalText.pipe(
       z.enum(chainModes, { error: `must be one of ${chainModes.join(', ')}` }).optional(),

@@ -38,7 +38,9 @@ function endsWithin(server: ServerProcess, ms: number): Promise<boolean> {
   ]).finally(() => clearTimeout(timer));
 }
 
-describe('stopping the server when its log reader is gone [PGlite]', () => {
+// A server's start takes most of each test (tens of seconds on a loaded machine); what follows the
+// SIGTERM has its own tight bounds.
+describe('stopping the server when its log reader is gone [PGlite]', { timeout: 120_000 }, () => {
   // One data directory for every start: each start also shows the previous process freed the database.
   const ws = cliWorkspace(pgliteTarget, 'tf-stop-');
   const running = new Set<ServerProcess>();

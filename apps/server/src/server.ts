@@ -1,7 +1,7 @@
 // Starts the server: config → database (migrated) → chains (CHAINS; the embedded default starts two
 // local Anvil chains) → app → listen → background workers. Stops cleanly on SIGINT/SIGTERM: workers
-// first, then the app and database, then the chains, then the logs are written out; within
-// SHUTDOWN_SECONDS whatever hangs (a log reader gone included), so the embedded database is freed.
+// first, then the app and database, then the chains, then the logs are written out. A stop that hangs
+// still ends by SHUTDOWN_SECONDS, so the embedded database is always freed for the next start.
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { resolveAdminToken, adminTokenFile } from './admin-token';

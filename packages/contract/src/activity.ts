@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
 import { businessTypes, tokenSymbol, type BusinessType } from './wallet';
+import { positionMovementKinds } from './game';
 
 export const activityCategories = ['deposits', 'withdrawals', 'games', 'rewards', 'other'] as const;
 export type ActivityCategory = (typeof activityCategories)[number];
@@ -56,6 +57,8 @@ export const activityKinds = [
   'airdrop',
   'invite_reward',
   'upline_reward',
+  /** A contract position: its lines (margin, fees, funding, loss or profit), its net as the amount. */
+  'contract_position',
   ...businessTypes.filter((type) => categoryOfType[type] === 'games'),
   'other',
 ] as const;
@@ -74,6 +77,8 @@ export const activityStepKinds = [
   'credited',
   'debited',
   'reversed',
+  // A contract position's lines, as its detail names them (game.ts positionMovementKinds).
+  ...positionMovementKinds,
 ] as const;
 export type ActivityStepKind = (typeof activityStepKinds)[number];
 
@@ -85,6 +90,8 @@ export const activityStep = z.object({
   availableAfter: z.string(),
   frozenAfter: z.string(),
   createdAt: z.string(),
+  /** A contract position's line: its signed effect on the balance (the margin's lines: unsigned). */
+  amount: z.string().optional(),
 });
 export type ActivityStep = z.infer<typeof activityStep>;
 

@@ -36,3 +36,4 @@ export type AdminUserEmailBody = z.input<typeof adminUserEmailBody>;
 
 /** POST /api/admin/ws/disconnect: how many of the user's live sockets (on the answering server) closed. */
 export const adminWsDisconnected = z.object({ disconnected: z.number().int().nonnegative() });
+export type AdminWsDisconnected = z.infer<typeof adminWsDisconnected>;

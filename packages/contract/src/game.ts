@@ -98,8 +98,14 @@ export const position = z.object({
   status: z.enum(['open', 'closed']),
   /** Open: at the last price; closed: realised. */
   currentPrice: z.string().nullable(),
+  /** Gross PnL: open, unrealised at the last price; closed, the price move as settled (capped). */
   pnl: z.string().nullable(),
-  /** PnL / margin, a fraction. */
+  /**
+   * Closed only: what the position moved the balance by (DESIGN §7), the PnL paid less the open and
+   * close fees and the funding; `pnl`, `openFee`, `closeFee` and `fundingPaid` are its breakdown.
+   */
+  realizedPnl: z.string().nullable(),
+  /** Return on margin, a fraction: open, of the gross PnL; closed, of the realized (net) PnL. */
   returnRate: z.string().nullable(),
   closePrice: z.string().nullable(),
   closeFee: z.string().nullable(),
@@ -119,8 +125,37 @@ export const positionEntry = z.object({
 });
 export type PositionEntry = z.infer<typeof positionEntry>;
 
+/**
+ * "Where the money went", in a player's words: one line per ledger movement of the position. The
+ * margin's lines (locked, released) only say where it was, their `amount` unsigned; every other
+ * line's `amount` is its signed effect on the balance, and those add up to `realizedPnl`.
+ */
+export const positionMovementKinds = [
+  'margin_locked',
+  'margin_released',
+  'open_fee',
+  'funding',
+  'loss',
+  'close_fee',
+  'profit',
+  'fee_refund',
+] as const;
+export type PositionMovementKind = (typeof positionMovementKinds)[number];
+/** The margin's own lines: where it sat, not money won or lost. */
+export const marginMovementKinds: readonly PositionMovementKind[] = ['margin_locked', 'margin_released'];
+export const positionMovement = z.object({
+  id: z.string(),
+  kind: z.enum(positionMovementKinds),
+  amount: z.string(),
+  createdAt: z.string(),
+});
+export type PositionMovement = z.infer<typeof positionMovement>;
+
 /** GET /api/app/game/position: a position and every movement of its money, oldest first. */
-export const positionDetail = position.extend({ entries: z.array(positionEntry) });
+export const positionDetail = position.extend({
+  entries: z.array(positionEntry),
+  movements: z.array(positionMovement),
+});
 export type PositionDetail = z.infer<typeof positionDetail>;
 export type Position = z.infer<typeof position>;
 

@@ -86,9 +86,13 @@ export const balanceList = z.object({ list: z.array(balance) });
 
 /** GET /api/app/asset/overview */
 export const assetOverview = z.object({
+  /** Available + frozen + the open positions' unrealised PnL, in USDT. */
   totalUsdt: z.string(),
   availableUsdt: z.string(),
   frozenUsdt: z.string(),
+  /** Open contract positions (every pair) and their unrealised PnL at the last prices, in USDT. */
+  openPositions: z.number().int(),
+  unrealizedPnlUsdt: z.string(),
   /** When the prices used were taken. */
   pricedAt: z.string(),
 });

@@ -7,6 +7,8 @@ import type { Widen } from './ui';
 export const walletUiEn = {
   wallet: {
     totalLabel: 'Total assets (USDT)',
+    unrealizedPnl: 'Unrealized PnL',
+    openPositions: '{n} open positions · Unrealized PnL {pnl}',
     approx: '≈ {value} USDT',
     available: 'Available',
     frozen: 'Frozen',
@@ -191,6 +193,7 @@ export const walletUiEn = {
       airdrop: 'Airdrop',
       invite_reward: 'Invite reward',
       upline_reward: 'Upline reward',
+      contract_position: 'Contract position',
       other: 'Other',
     },
     states: {
@@ -214,6 +217,14 @@ export const walletUiEn = {
       credited: 'Credited',
       debited: 'Debited',
       reversed: 'Reversed',
+      margin_locked: 'Margin locked',
+      margin_released: 'Margin returned',
+      open_fee: 'Open fee',
+      funding: 'Funding',
+      loss: 'Loss',
+      close_fee: 'Close fee',
+      profit: 'Profit',
+      fee_refund: 'Close fee refunded',
     },
     viewWithdrawal: 'View the withdrawal',
     viewDeposit: 'View the deposit',
@@ -251,6 +262,8 @@ export type WalletUiMessages = Widen<typeof walletUiEn>;
 export const walletUiZh: WalletUiMessages = {
   wallet: {
     totalLabel: '总资产（USDT）',
+    unrealizedPnl: '未实现盈亏',
+    openPositions: '{n} 个持仓 · 未实现盈亏 {pnl}',
     approx: '≈ {value} USDT',
     available: '可用',
     frozen: '冻结',
@@ -433,6 +446,7 @@ export const walletUiZh: WalletUiMessages = {
       airdrop: '空投',
       invite_reward: '邀请奖励',
       upline_reward: '上级奖励',
+      contract_position: '合约仓位',
       other: '其他',
     },
     states: {
@@ -456,6 +470,14 @@ export const walletUiZh: WalletUiMessages = {
       credited: '入账',
       debited: '扣除',
       reversed: '撤回',
+      margin_locked: '保证金冻结',
+      margin_released: '保证金退回',
+      open_fee: '开仓手续费',
+      funding: '资金费',
+      loss: '亏损',
+      close_fee: '平仓手续费',
+      profit: '盈利',
+      fee_refund: '平仓手续费退还',
     },
     viewWithdrawal: '查看提现记录',
     viewDeposit: '查看充值记录',

@@ -79,6 +79,13 @@ describe('formatNumber: the one way a number is shown (issue 9)', () => {
     expect(formatNumber('-2.5', 'price', { dp: 0 })).toBe('-3');
   });
 
+  it('keeps a game price at its pair decimals when asked (fixed): the width never jumps per tick', () => {
+    expect(formatNumber('60000', 'price', { dp: 2, fixed: true })).toBe('60,000.00');
+    expect(formatNumber('60000.5', 'price', { dp: 2, fixed: true })).toBe('60,000.50');
+    expect(formatNumber('0.123456', 'price', { dp: 4, fixed: true })).toBe('0.1235');
+    expect(formatNumber('12.5', 'amount', { dp: 6, fixed: true })).toBe('12.500000');
+  });
+
   it('shows approximate USDT values with exactly 2 decimals, truncated', () => {
     expect(formatNumber('432.075', 'usdt')).toBe('432.07');
     expect(formatNumber('0.009', 'usdt')).toBe('0.00');

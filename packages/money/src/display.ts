@@ -27,6 +27,11 @@ export interface NumberFormat {
   signed?: boolean;
   /** The hide-balances eye is closed: shows `****`. */
   hidden?: boolean;
+  /**
+   * Keeps every one of the `dp` decimals (`60,000.00`, not `60,000`): a game's prices, whose width
+   * must not jump from tick to tick.
+   */
+  fixed?: boolean;
 }
 
 type Input = string | Decimal | null | undefined;
@@ -54,12 +59,13 @@ function trimZeros(text: string): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
-function digits(value: Decimal, kind: NumberKind, dp: number | undefined): string {
+function digits(value: Decimal, kind: NumberKind, dp: number | undefined, fixed = false): string {
+  const trim = fixed ? (text: string) => text : trimZeros;
   switch (kind) {
     case 'amount':
-      return trimZeros(formatAmount(value, dp));
+      return trim(formatAmount(value, dp));
     case 'price':
-      return trimZeros(formatPrice(value, dp));
+      return trim(formatPrice(value, dp));
     case 'usdt':
       return formatAmount(value, VALUATION_DP);
     case 'percent':
@@ -72,7 +78,7 @@ export function formatNumber(value: Input, kind: NumberKind, format: NumberForma
   if (format.hidden) return HIDDEN_VALUE;
   const parsed = parse(value);
   if (!parsed) return DECIMAL_DISPLAY_PLACEHOLDER;
-  let text = digits(parsed, kind, format.dp);
+  let text = digits(parsed, kind, format.dp, format.fixed);
   // A value that rounds or truncates to zero reads as a plain zero, whatever its sign was.
   const zero = /^-?[0.]+$/.test(text);
   if (zero && text.startsWith('-')) text = text.slice(1);

@@ -3,3 +3,4 @@ export * from './decimal';
 export * from './precision';
 export * from './display';
 export * from './perpetual';
+export * from './open-order';

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Decimal } from './decimal';
 import {
+  liquidationRisk,
   breakEvenPrice,
   closeFee,
   highestSafeLeverage,
@@ -190,5 +191,26 @@ describe('settlement', () => {
     // 3 · (8 − 7)/7 = 0.428571428…; fee 3·8/7·0.0005 = 0.00171428… → 0.001714
     expect(amounts(settle(odd, '8'))).toMatchObject({ pnl: '0.428571', feeFromFrozen: '0.001714' });
     expect(amounts(settle(odd, '6'))).toMatchObject({ pnl: '-0.428571', lossConsumed: '0.428571' });
+  });
+});
+
+describe('liquidation risk (issue 16: the bar that warns before a liquidation)', () => {
+  const terms = {
+    side: 'long' as const,
+    entry: '60000',
+    notional: '1000',
+    margin: '10',
+    fundingPaid: '0',
+    mmr: '0.0005',
+  };
+  it('is the share of the margin above maintenance used up: 0 at entry, 1 exactly at the liquidation price', () => {
+    expect(liquidationRisk(terms, '60000').toFixed()).toBe('0');
+    expect(liquidationRisk(terms, liquidationPrice(terms)).toFixed()).toBe('1');
+    // Half way there: 60000 · (1 − 9.5/1000 / 2)
+    expect(liquidationRisk(terms, '59715').toFixed()).toBe('0.5');
+    expect(liquidationRisk(terms, '1').toFixed()).toBe('1');
+    expect(liquidationRisk(terms, '61000').toFixed()).toBe('0');
+    // Funding paid counts as used.
+    expect(liquidationRisk({ ...terms, fundingPaid: '0.95' }, '60000').toFixed()).toBe('0.1');
   });
 });

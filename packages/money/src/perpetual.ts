@@ -69,6 +69,19 @@ export function isLiquidated(terms: PositionTerms, price: Num): boolean {
     : np.gte(d(terms.entry).mul(N.add(buffer)));
 }
 
+/**
+ * How near `price` brings the position to its liquidation: the share of the margin above maintenance
+ * (M − N·mmr) that its loss and the funding paid have used up, 0 at a fresh open, 1 at the liquidation
+ * price (exchanges' margin ratio, N·mmr / equity, stays near 0 until the last moments when mmr is
+ * small, so it warns too late in a game with 0.05 % maintenance). A profit reads 0.
+ */
+export function liquidationRisk(terms: PositionTerms, price: Num): Decimal {
+  const buffer = d(terms.margin).sub(d(terms.notional).mul(terms.mmr));
+  if (buffer.lte(0)) return new Decimal(1);
+  const used = d(terms.fundingPaid).sub(unrealisedPnl(terms.side, terms.notional, terms.entry, price));
+  return Decimal.min(Decimal.max(used.div(buffer), 0), 1);
+}
+
 /** The liquidation price (unrounded; a long's never below zero). */
 export function liquidationPrice(terms: PositionTerms): Decimal {
   const N = d(terms.notional);
@@ -103,6 +116,29 @@ export function breakEvenPrice(
           .div(N.mul(d(1).add(closeFeeRate))),
         0,
       );
+}
+
+/**
+ * Which targets lie on the wrong side of `reference` (the entry at open; the current mark price when
+ * changed later, so a long in profit can move its stop up to break-even): a take-profit must be on the
+ * winning side, a stop-loss on the losing side. Both are checked, so a form shows both errors at once.
+ */
+export function targetsOnWrongSide(
+  side: Side,
+  reference: Num,
+  takeProfit?: Num | null,
+  stopLoss?: Num | null,
+): { takeProfit: boolean; stopLoss: boolean } {
+  const long = side === 'long';
+  const ref = d(reference);
+  return {
+    takeProfit:
+      takeProfit !== undefined &&
+      takeProfit !== null &&
+      (long ? d(takeProfit).lte(ref) : d(takeProfit).gte(ref)),
+    stopLoss:
+      stopLoss !== undefined && stopLoss !== null && (long ? d(stopLoss).gte(ref) : d(stopLoss).lte(ref)),
+  };
 }
 
 /** The highest whole leverage ≤ max at which a new position is not liquidatable at once (L·mmr < 1). */

@@ -67,6 +67,18 @@ describeEachDatabase('admin CLI', (target: DatabaseTarget) => {
     }
   });
 
+  it('closes a user’s live connections on the running server', async () => {
+    const server = await workspace.serve();
+    try {
+      const { email } = await registerUser(server.t);
+      const result = await runCli(['user:disconnect', email], env());
+      expect(result.stdout).toContain(`Closed 0 live connections of ${email}.`);
+      expect(result.code).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses an unknown option, a stray argument or a missing value with the usage, reaching nothing', async () => {
     const [unknown, stray, missing, key] = await Promise.all([
       runCli(['user:list', '--bogus', 'x'], env()),

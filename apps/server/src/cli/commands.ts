@@ -10,6 +10,7 @@ import type {
   AdminLedger,
   AdminUser,
   AdminUserEmailBody,
+  AdminWsDisconnected,
   AdminVaultFundBody,
   AdminVaultFundResult,
   AuditReport,
@@ -71,6 +72,20 @@ const userUnfreeze = defineCommand({
       email,
     } satisfies AdminUserEmailBody);
     return `Unfrozen ${user.email} (id ${user.id}).`;
+  },
+});
+
+const userDisconnect = defineCommand({
+  name: 'user:disconnect',
+  usage: 'user:disconnect EMAIL',
+  summary:
+    "Close the user's signed-in live connections on the running server (the app reconnects and refetches)",
+  positionals: 1,
+  async run(api, { positionals: [email] }) {
+    const { disconnected } = await api.call<AdminWsDisconnected>('POST', '/api/admin/ws/disconnect', {
+      email,
+    } satisfies AdminUserEmailBody);
+    return `Closed ${disconnected} live connection${disconnected === 1 ? '' : 's'} of ${email}.`;
   },
 });
 
@@ -246,6 +261,7 @@ export const commands: AdminCommand[] = [
   userList,
   userFreeze,
   userUnfreeze,
+  userDisconnect,
   balanceAdjust,
   airdrop,
   vaultFund,

@@ -99,7 +99,6 @@ describe('sign-in guard', () => {
     paths.deposit,
     paths.depositList,
     paths.withdraw,
-    paths.game,
     paths.flip,
     paths.invite,
     paths.vip,
@@ -121,9 +120,10 @@ describe('sign-in guard', () => {
     );
   });
 
-  it('lets visitors see Home, Profile, Language and the auth pages', async () => {
+  it('lets visitors see Home, Profile, Language, the contract game and the auth pages', async () => {
     for (const [path, title] of [
       [paths.home, 'TradeFlip'],
+      [paths.game, 'Contract game'],
       [paths.profile, 'Profile'],
       [paths.language, 'Language'],
       [paths.register, 'Create account'],
@@ -133,6 +133,20 @@ describe('sign-in guard', () => {
       expect(router.state.location.pathname).toBe(path);
       unmount();
     }
+  });
+});
+
+describe('Home’s Contract game card', () => {
+  it('opens the last pair shown, BTCUSDT by default (never the game without an id)', async () => {
+    const first = renderApp(paths.home);
+    await screen.findByRole('heading', { level: 1, name: 'TradeFlip' });
+    expect(screen.getByTestId('entry-contract').getAttribute('href')).toBe('/pages/game/detail?id=BTCUSDT');
+    first.unmount();
+    localStorage.setItem('app.gamePair', 'ETHUSDT');
+    renderApp(paths.home);
+    await screen.findByRole('heading', { level: 1, name: 'TradeFlip' });
+    expect(screen.getByTestId('entry-contract').getAttribute('href')).toBe('/pages/game/detail?id=ETHUSDT');
+    localStorage.removeItem('app.gamePair');
   });
 });
 

@@ -141,8 +141,8 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // Visitors browse the market first: sign-in is asked when they open a position.
         path: 'pages/game/detail',
-        ...guarded,
         lazy: page(
           () => import('@/features/contract-game/pages/game-page'),
           (m) => m.GamePage,

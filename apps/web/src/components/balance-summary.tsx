@@ -1,5 +1,6 @@
-// The signed-in user's total approximate USDT value, shown on Home and Profile; taps through to
-// Total assets. The eye masks it (and every other balance).
+// The signed-in user's total approximate USDT value (open positions' unrealised PnL included, and
+// shown under it while any is open), on Home and Profile; taps through to Total assets. The eye masks
+// it (and every other balance).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@tradeflip/money';
@@ -26,8 +27,17 @@ export function BalanceSummary() {
           <HideBalancesToggle />
         </span>
         <span className="balance-summary__value" data-testid="balance-summary-total">
-          {overview.data ? `≈ ${formatNumber(overview.data.totalUsdt, 'usdt', { hidden })}` : '--'}
+          {/* Hidden, it reads **** alone: no ≈ of a figure nobody sees. */}
+          {overview.data ? (hidden ? '****' : `≈ ${formatNumber(overview.data.totalUsdt, 'usdt')}`) : '--'}
         </span>
+        {overview.data && overview.data.openPositions > 0 && (
+          <span className="balance-summary__positions" data-testid="balance-summary-positions">
+            {t('wallet.openPositions', {
+              n: overview.data.openPositions,
+              pnl: formatNumber(overview.data.unrealizedPnlUsdt, 'usdt', { signed: true, hidden }),
+            })}
+          </span>
+        )}
       </span>
       {/* The link covers the whole card (::after); the eye sits above it. */}
       <Link to={paths.assetTotal} className="balance-summary__go" data-testid="balance-summary-link">

@@ -26,6 +26,14 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
+/** The pair the contract game opens when none is named. */
+export const DEFAULT_GAME_PAIR = 'BTCUSDT';
+
+/** The contract game of `symbol`. */
+export function gamePath(symbol: string): string {
+  return `${paths.game}?id=${encodeURIComponent(symbol)}`;
+}
+
 /** The sign-in page, asking it to come back to `back` afterwards. */
 export function loginPath(back?: string, extra?: Record<string, string>): string {
   const query = new URLSearchParams(extra);

@@ -13,6 +13,10 @@ export const storageKeys = {
   upColor: 'app.upColor',
   /** The contract chart's last timeframe: '1s' (time-share), '1m', '5m' or '15m'. */
   chartInterval: 'app.chartInterval',
+  /** The contract game's last pair (Home's "Contract game" card opens it). */
+  gamePair: 'app.gamePair',
+  /** The order panel's leverage per pair, as JSON `{ "BTCUSDT": 20 }`. */
+  gameLeverage: 'app.gameLeverage',
   pwaInstalled: 'pwa.installed',
   pwaNever: 'pwa.never',
   pwaDismissedAt: 'pwa.dismissedAt',

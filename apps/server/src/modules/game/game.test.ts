@@ -136,6 +136,177 @@ describeEachDatabase('the contract game', (target) => {
     await expectAuditClean(db.handle.db);
   });
 
+  /** The user's total USDT (available + frozen). */
+  async function total(token: string): Promise<Decimal> {
+    const balance = await usdt(token);
+    return new Decimal(balance.available).add(balance.frozen);
+  }
+
+  interface Movement {
+    kind: string;
+    amount: string;
+  }
+
+  /** The lines that move money (the margin's lines only say where it sat), added up. */
+  const sumOf = (lines: Movement[]) =>
+    lines
+      .filter((line) => !line.kind.startsWith('margin_'))
+      .reduce((sum, line) => sum.add(line.amount), new Decimal(0))
+      .toFixed();
+
+  it('a closed position shows its realized PnL net of fees and funding, and where the money went adds up to it', async () => {
+    const user = await player('1000');
+    const before = await total(user.token);
+    await price('BTCUSDT', '60000');
+    const opened = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 });
+    const id = (opened.body.data as unknown as Position).id;
+    clock.advance(8 * 3600);
+    await t.app.services.gameEngine.fundingPass();
+    // While open: its margin locked, the open fee and the funding paid, nothing realized yet.
+    const running = (await positionOf(user.token, id)) as Position & {
+      movements: Movement[];
+      realizedPnl: null;
+    };
+    expect(running.realizedPnl).toBeNull();
+    expect(running.movements.map((m) => [m.kind, m.amount])).toEqual([
+      ['margin_locked', '100'],
+      ['open_fee', '-0.5'],
+      ['funding', '-0.1'],
+    ]);
+    await price('BTCUSDT', '55000');
+    const closed = await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
+    // Loss 1000·5000/60000 = 83.333333 (down to 6 decimals); fee 1000·55000/60000·0.0005 = 0.458333.
+    expect(closed.body.data).toMatchObject({ pnl: '-83.333333', closeFee: '0.458333' });
+    const position = (await positionOf(user.token, id)) as Position & {
+      movements: Movement[];
+      realizedPnl: string;
+      returnRate: string;
+      openFee: string;
+    };
+    const moved = (await total(user.token)).sub(before).toFixed();
+    // Net: the loss, both fees and the funding, what the balance moved (the raw rows listed −184.4).
+    expect(moved).toBe('-84.391666');
+    expect(position.realizedPnl).toBe(moved);
+    expect(position.returnRate).toBe('-0.84391666');
+    expect(position.movements.map((m) => [m.kind, m.amount])).toEqual([
+      ['margin_locked', '100'],
+      ['open_fee', '-0.5'],
+      ['funding', '-0.1'],
+      ['loss', '-83.333333'],
+      ['close_fee', '-0.458333'],
+      ['margin_released', '16.108334'],
+    ]);
+    expect(sumOf(position.movements)).toBe(moved);
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('realized PnL and its lines add up on a profit, a loss with a close fee and a vault short of the profit', async () => {
+    const user = await player('1000');
+    const cases: { side: string; from: string; to: string; drain?: boolean }[] = [
+      { side: 'long', from: '600', to: '612' },
+      { side: 'short', from: '600', to: '606' },
+      { side: 'long', from: '600', to: '660', drain: true },
+    ];
+    for (const path of cases) {
+      const before = await total(user.token);
+      await price('BNBUSDT', path.from);
+      const opened = await open(user.token, {
+        symbol: 'BNBUSDT',
+        side: path.side,
+        margin: '100',
+        leverage: 10,
+      });
+      const id = (opened.body.data as unknown as Position).id;
+      if (path.drain) {
+        const vault = await t.app.services.ledger.houseAccounts();
+        const left = vault.find((row) => row.kind === 'vault' && row.token === 'USDT')!.available;
+        await t.app.services.ledger.fundVault({
+          token: 'USDT',
+          amount: new Decimal(left).sub(40).neg().toFixed(),
+        });
+      }
+      await price('BNBUSDT', path.to);
+      const closed = await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      const position = (await positionOf(user.token, id)) as Position & {
+        movements: Movement[];
+        realizedPnl: string;
+      };
+      const moved = (await total(user.token)).sub(before).toFixed();
+      expect(position.realizedPnl, `${path.side} ${path.from}→${path.to}`).toBe(moved);
+      expect(sumOf(position.movements)).toBe(moved);
+      if (path.drain) {
+        await t.app.services.ledger.fundVault({ token: 'USDT', amount: '1000000' });
+        expect(position.movements.map((m) => m.kind)).toContain('fee_refund');
+      }
+    }
+    // The asset history reads the same: one item per position, its net as the amount, the same lines.
+    const res = await call(t.app, 'GET', '/api/app/asset/activity?token=USDT&category=games', {
+      token: user.token,
+    });
+    const items = res.body.data!.list as { kind: string; state: string; amount: string; steps: Movement[] }[];
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      expect(item).toMatchObject({ kind: 'contract_position', state: 'done' });
+      expect(sumOf(item.steps)).toBe(item.amount);
+    }
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('TP / SL are checked against the current price: a long in profit moves its stop to break-even; both errors at once', async () => {
+    const user = await player('1000');
+    await price('ETHUSDT', '3000');
+    const opened = await open(user.token, { symbol: 'ETHUSDT', side: 'long', margin: '100', leverage: 10 });
+    const id = (opened.body.data as unknown as Position).id;
+    await price('ETHUSDT', '3300');
+    // Above the entry, below the price: allowed now.
+    const moved = await call(t.app, 'POST', '/api/app/game/tpsl', {
+      token: user.token,
+      body: { id, stopLoss: '3002', takeProfit: null },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data).toMatchObject({ stopLoss: '3002', takeProfit: null });
+    // A take-profit below the price and a stop-loss above it: both named.
+    const wrong = await call(t.app, 'POST', '/api/app/game/tpsl', {
+      token: user.token,
+      body: { id, takeProfit: '3200', stopLoss: '3400' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      msg: 'Take-profit must be above the current price for a long and below it for a short',
+      data: {
+        fields: {
+          takeProfit: 'Take-profit must be above the current price for a long and below it for a short',
+          stopLoss: 'Stop-loss must be below the current price for a long and above it for a short',
+        },
+      },
+    });
+    expect((await positionOf(user.token, id)) as Position & { stopLoss: string }).toMatchObject({
+      stopLoss: '3002',
+    });
+    await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('Total assets counts open positions of every pair and their unrealised PnL', async () => {
+    const user = await player('1000');
+    await price('BTCUSDT', '60000');
+    await price('ETHUSDT', '3000');
+    await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 });
+    await open(user.token, { symbol: 'ETHUSDT', side: 'short', margin: '50', leverage: 20 });
+    await price('BTCUSDT', '60600');
+    await price('ETHUSDT', '3015');
+    const res = await call(t.app, 'GET', '/api/app/asset/overview', { token: user.token });
+    // BTC +1000·600/60000 = +10, ETH −1000·15/3000 = −5; balances 1000 − 0.5 − 0.5 in fees.
+    expect(res.body.data).toMatchObject({
+      openPositions: 2,
+      unrealizedPnlUsdt: '5',
+      availableUsdt: '849',
+      frozenUsdt: '150',
+      totalUsdt: '1004',
+    });
+  });
+
   it('closes a short with a loss', async () => {
     const user = await player('500');
     await price('ETHUSDT', '3000');
@@ -322,6 +493,22 @@ describeEachDatabase('the contract game', (target) => {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.msg).toBe(msg);
     }
+    // The two balance refusals carry DESIGN §3's reason words, on the margin field.
+    const short = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '11', leverage: 1 });
+    expect(short.body).toMatchObject({ reason: 'insufficient_balance' });
+    const noFee = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 });
+    expect(noFee.body).toMatchObject({
+      reason: 'insufficient_fee',
+      data: { fields: { margin: 'Insufficient fee: leave some balance for the opening fee (0.5 USDT)' } },
+    });
+    // Leverage is a whole number in digits (the same validateOpen as the order panel).
+    for (const leverage of ['0x0A', '1e1', '+10', ' 10 ', '10.5', 10.5]) {
+      const res = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '1', leverage });
+      expect(res.body, String(leverage)).toMatchObject({
+        code: 400,
+        data: { fields: { leverage: 'Leverage must be a whole number from 1 to 1000' } },
+      });
+    }
     // In Chinese too.
     const zh = await open(
       user.token,
@@ -458,6 +645,24 @@ describeEachDatabase('the contract game', (target) => {
       for (const res of results.filter((r) => r.status !== 200))
         expect(res.body.reason).toBe('insufficient_balance');
       expect(await usdt(user.token)).toEqual({ available: '16', frozen: '960' });
+      await expectAuditClean(db.handle.db);
+    });
+
+    it('a retried TP / SL Save with the same key is answered as the first (its answer kept with its change)', async () => {
+      const user = await player('100');
+      await price('BTCUSDT', '60000');
+      const opened = await open(user.token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 10 });
+      const id = (opened.body.data as unknown as Position).id;
+      const headers = { 'idempotency-key': `tpsl-${user.email}` };
+      const save = (takeProfit: string) =>
+        call(t.app, 'POST', '/api/app/game/tpsl', { token: user.token, body: { id, takeProfit }, headers });
+      const first = await save('65000');
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      // The same key: the first answer, replayed (a second press after a lost answer changes nothing).
+      const again = await save('65000');
+      expect(again.body.data).toEqual(first.body.data);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
       await expectAuditClean(db.handle.db);
     });
 

@@ -251,6 +251,14 @@ export async function userPositions(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** Every open position of a user (a player holds a handful; the game caps nothing here). */
+export function openPositionsOf(db: Queryable, userId: number): Promise<PositionRow[]> {
+  return db
+    .select()
+    .from(gamePositions)
+    .where(and(eq(gamePositions.userId, userId), eq(gamePositions.status, 'open')));
+}
+
 /** Operators' list: positions of every user (or one), newest first, with the owner's email. */
 export async function allPositions(
   db: Queryable,

@@ -1,5 +1,5 @@
 // /api/app/game/*: the contract game's pairs (public), and the signed-in user's positions: open,
-// close, take-profit / stop-loss, the lists and one position. Open and close honour Idempotency-Key
+// close, take-profit / stop-loss, the lists and one position. Open, close and TP / SL honour Idempotency-Key
 // (their answers are committed with their effect).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -73,7 +73,7 @@ export async function gameRoutes(base: FastifyInstance, { game }: { game: GameSe
         response: { 200: okEnvelope(position) },
       },
     },
-    async (request) => ok(await game.setTargets(requireUser(request).id, request.body)),
+    async (request) => ok(await game.setTargets(requireUser(request).id, request.body, request.idempotency)),
   );
 
   app.get(

@@ -19,16 +19,18 @@ import type { MessageKey } from '@tradeflip/i18n';
 import {
   Decimal,
   breakEvenPrice,
-  highestSafeLeverage,
-  liquidatableAtOpen,
+  fundsProblem,
   liquidationPrice,
   notional as notionalOf,
-  openFee as openFeeOf,
   plainDecimal,
   profitCapPrice,
   returnRate,
   settle as settleTerms,
+  targetsOnWrongSide,
+  targetsProblem,
   unrealisedPnl,
+  validateOpen,
+  type OpenProblem,
   type Side,
 } from '@tradeflip/money';
 import type { Clock } from '../../clock';
@@ -43,6 +45,7 @@ import { moves, type LedgerService } from '../ledger/service';
 import { userAccount, vaultAccount } from '../ledger/accounts';
 import type { MarketService } from '../market/service';
 import type { TokenRegistry } from '../token/registry';
+import { positionLine } from './movements';
 import { noticePayload, parseNotice } from './notice';
 import * as repo from './repository';
 
@@ -156,31 +159,10 @@ export class GameService {
     if (body.token !== undefined && body.token.trim().toUpperCase() !== pair.marginToken) {
       throw fieldError('token', 'game.tokenRequired');
     }
-    if (body.margin === undefined || String(body.margin).trim() === '')
-      throw fieldError('margin', 'game.marginRequired');
-    const side = body.side?.trim().toLowerCase();
-    if (side !== 'long' && side !== 'short') throw fieldError('side', 'game.sideRequired');
-    const leverage = Number(body.leverage);
-    if (
-      !Number.isInteger(leverage) ||
-      leverage < 1 ||
-      leverage > pair.maxLeverage ||
-      String(body.leverage).includes('.')
-    ) {
-      throw fieldError('leverage', 'game.leverageRange', { max: pair.maxLeverage });
-    }
-    const margin = decimalOf(body.margin, pair.amountDp);
-    if (!margin || margin.isZero()) throw fieldError('margin', 'game.amountInvalid', { n: pair.amountDp });
-    if (margin.lt(pair.minMargin) || margin.gt(pair.maxMargin)) {
-      throw fieldError('margin', 'game.marginRange', {
-        min: new Decimal(pair.minMargin).toFixed(),
-        max: new Decimal(pair.maxMargin).toFixed(),
-        token: pair.marginToken,
-      });
-    }
-    const takeProfit = this.priceOf(body.takeProfit, 'takeProfit', pair.priceDp);
-    const stopLoss = this.priceOf(body.stopLoss, 'stopLoss', pair.priceDp);
-    const fee = openFeeOf(margin, leverage, pair.openFeeRate, pair.amountDp);
+    // The order's own checks, the same function the order panel runs as a person types.
+    const check = validateOpen(body, toPair(pair));
+    if (!check.ok) throw openRefusal(check.problem);
+    const { side, margin, leverage, fee, takeProfit, stopLoss } = check.order;
     const token = pair.marginToken;
 
     // The price is the market's last tick, kept exactly (and kept once for all opens at it); a stale
@@ -200,17 +182,13 @@ export class GameService {
       const [mine, vault] = await this.deps.ledger.balancesIn(tx, {
         lock: [userAccount(userId, token), vaultAccount(token)],
       });
-      if (mine!.available.lt(margin)) throw insufficientBalance();
-      if (mine!.available.lt(margin.add(fee))) throw insufficientFee(fee, token);
-      if (liquidatableAtOpen(leverage, pair.mmr)) {
-        throw fieldError('leverage', 'game.leverageTooHigh', {
-          max: highestSafeLeverage(pair.mmr, pair.maxLeverage),
-        });
-      }
+      const funds = fundsProblem(check.order, mine!.available, token);
+      if (funds) throw openRefusal(funds);
       if ('error' in tick) throw tick.error;
       const { tickId, price } = tick.kept;
       const entry = new Decimal(price);
-      this.checkTargets(side, entry, takeProfit, stopLoss);
+      const targets = targetsProblem(check.order, entry);
+      if (targets) throw openRefusal(targets);
       await this.checkVaultCovers(tx, pair, margin, vault!.available);
       const now = this.now();
       const row = await this.insertWithOrderNo(tx, {
@@ -327,27 +305,41 @@ export class GameService {
   async setTargets(
     userId: number,
     body: { id: string; takeProfit?: string | number | null; stopLoss?: string | number | null },
+    record?: IdempotencyRecord,
   ): Promise<Position> {
     const pair = await this.pairOfPosition(userId, Number(body.id));
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.lockPosition(tx, Number(body.id));
       if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
       if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
+      // Every field's error at once (the sheet shows both), each against the current price.
+      const fields: Record<string, MessageKey> = {};
+      const read = (value: string | number | null | undefined, field: 'takeProfit' | 'stopLoss') => {
+        try {
+          return this.priceOf(value, field, pair.priceDp);
+        } catch {
+          fields[field] = 'game.priceInvalid';
+          return undefined;
+        }
+      };
       const takeProfit =
-        body.takeProfit === undefined
-          ? decimalOf(row.takeProfit)
-          : this.priceOf(body.takeProfit, 'takeProfit', pair.priceDp);
+        body.takeProfit === undefined ? decimalOf(row.takeProfit) : read(body.takeProfit, 'takeProfit');
       const stopLoss =
-        body.stopLoss === undefined
-          ? decimalOf(row.stopLoss)
-          : this.priceOf(body.stopLoss, 'stopLoss', pair.priceDp);
-      this.checkTargets(row.side, new Decimal(row.entryPrice), takeProfit, stopLoss);
+        body.stopLoss === undefined ? decimalOf(row.stopLoss) : read(body.stopLoss, 'stopLoss');
+      const mark = this.deps.market.markPrice(row.symbol)?.price ?? row.entryPrice;
+      const wrong = targetsOnWrongSide(row.side, mark, takeProfit, stopLoss);
+      if (wrong.takeProfit && body.takeProfit !== undefined) fields.takeProfit = 'game.takeProfitVsPrice';
+      if (wrong.stopLoss && body.stopLoss !== undefined) fields.stopLoss = 'game.stopLossVsPrice';
+      const first = fields.takeProfit ?? fields.stopLoss;
+      if (first) throw new AppError(400, 'validation', first, { fields });
       const updated = await repo.updatePosition(tx, row.id, {
         takeProfit: takeProfit?.toFixed() ?? null,
         stopLoss: stopLoss?.toFixed() ?? null,
       });
       await notifyPosition(tx, updated);
-      return this.view(updated);
+      const answer = this.view(updated);
+      await record?.commit(tx, answer);
+      return answer;
     });
   }
 
@@ -622,6 +614,19 @@ export class GameService {
     };
   }
 
+  /** The user's open positions (every pair) and their unrealised PnL at the last prices, per token. */
+  async openSummary(userId: number): Promise<{ open: number; pnlByToken: Map<string, Decimal> }> {
+    const rows = await repo.openPositionsOf(this.deps.db, userId);
+    const pnlByToken = new Map<string, Decimal>();
+    for (const row of rows) {
+      const last = this.deps.market.markPrice(row.symbol);
+      if (!last) continue;
+      const pnl = unrealisedPnl(row.side, row.notional, row.entryPrice, last.price);
+      pnlByToken.set(row.marginToken, (pnlByToken.get(row.marginToken) ?? new Decimal(0)).add(pnl));
+    }
+    return { open: rows.length, pnlByToken };
+  }
+
   /** One position and every movement of its money, oldest first, as the user's history has them. */
   async detail(userId: number, id: number): Promise<PositionDetail> {
     const row = await repo.position(this.deps.db, id);
@@ -632,15 +637,20 @@ export class GameService {
       offset: 0,
       limit: 1000,
     });
+    const entries = rows.reverse().map((entry) => ({
+      id: String(entry.id),
+      type: entry.type,
+      availableDelta: new Decimal(entry.availableDelta).toFixed(),
+      frozenDelta: new Decimal(entry.frozenDelta).toFixed(),
+      createdAt: entry.createdAt.toISOString(),
+    }));
     return {
       ...this.view(row),
-      entries: rows.reverse().map((entry) => ({
-        id: String(entry.id),
-        type: entry.type,
-        availableDelta: new Decimal(entry.availableDelta).toFixed(),
-        frozenDelta: new Decimal(entry.frozenDelta).toFixed(),
-        createdAt: entry.createdAt.toISOString(),
-      })),
+      entries,
+      movements: entries.flatMap((entry) => {
+        const line = positionLine(entry);
+        return line ? [{ id: entry.id, ...line, createdAt: entry.createdAt }] : [];
+      }),
     };
   }
 
@@ -656,6 +666,7 @@ export class GameService {
       mmr: row.mmr,
     };
     const last = open ? this.deps.market.markPrice(row.symbol) : undefined;
+    const realized = open ? null : realizedPnlOf(row);
     const pnl = open
       ? last
         ? unrealisedPnl(row.side, row.notional, row.entryPrice, last.price)
@@ -694,7 +705,14 @@ export class GameService {
           ? null
           : new Decimal(row.closePrice).toFixed(),
       pnl: pnl === null ? null : pnl.toFixed(),
-      returnRate: pnl === null ? null : returnRate(pnl, row.margin).toFixed(),
+      realizedPnl: realized === null ? null : realized.toFixed(),
+      returnRate: open
+        ? pnl === null
+          ? null
+          : returnRate(pnl, row.margin).toFixed()
+        : realized === null
+          ? null
+          : returnRate(realized, row.margin).toFixed(),
       closePrice: row.closePrice === null ? null : new Decimal(row.closePrice).toFixed(),
       closeFee: row.closeFee === null ? null : new Decimal(row.closeFee).toFixed(),
       closeReason: row.closeReason,
@@ -733,17 +751,22 @@ function toPair(row: repo.PairRow): GamePair {
   };
 }
 
-function insufficientBalance() {
-  return new AppError(400, 'insufficient_balance', 'errors.insufficientBalance', {
-    fields: { margin: 'errors.insufficientBalance' },
-  });
+/**
+ * What a closed position moved the balance by: the PnL as paid (a vault short of the profit pays
+ * less, `profitUnpaid`) less the open fee, the close fee charged (0 when refunded) and the funding.
+ */
+function realizedPnlOf(row: repo.PositionRow): Decimal | null {
+  if (row.pnl === null) return null;
+  return new Decimal(row.pnl)
+    .sub(row.profitUnpaid ?? 0)
+    .sub(row.openFee)
+    .sub(row.closeFee ?? 0)
+    .sub(row.fundingPaid);
 }
 
-function insufficientFee(fee: Decimal, token: string) {
-  return new AppError(400, 'insufficient_balance', 'game.insufficientFee', {
-    vars: { fee: fee.toFixed(), token },
-    fields: { margin: 'game.insufficientFee' },
-  });
+/** validateOpen's refusal as the API answers it: 400, its reason word, the message on its field. */
+function openRefusal({ field, key, reason, vars }: OpenProblem) {
+  return new AppError(400, reason, key, { fields: { [field]: key }, ...(vars && { vars }) });
 }
 
 /**

@@ -187,6 +187,19 @@ describe('PRICE_FEED', () => {
       binanceUrl: 'wss://stream.binance.com:9443/stream',
     });
   });
+
+  it('MARKET_MARK_BAND takes a fraction and MARKET_MARK_HOLD_SECONDS seconds', async () => {
+    const { parseConfig } = await import('../../config');
+    expect(parseConfig({}).market.mark).toEqual({ band: '0.1', holdMs: 3000 });
+    expect(parseConfig({ MARKET_MARK_BAND: '0.05', MARKET_MARK_HOLD_SECONDS: '1.5' }).market.mark).toEqual({
+      band: '0.05',
+      holdMs: 1500,
+    });
+    for (const band of ['0', '2', '-0.1', '10%']) {
+      expect(() => parseConfig({ MARKET_MARK_BAND: band })).toThrow(/MARKET_MARK_BAND.*fraction/);
+    }
+    expect(() => parseConfig({ MARKET_MARK_HOLD_SECONDS: '0' })).toThrow(/MARKET_MARK_HOLD_SECONDS/);
+  });
 });
 
 interface Position {
@@ -364,11 +377,12 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
     exchange.trade('BTCUSDT', '123456789012345678901', '1');
     exchange.trade('BTCUSDT', '0', '1');
     exchange.trade('BTCUSDT', '-5', '1');
+    exchange.trade('BTCUSDT', '80050', '123456789012345678901'); // a quantity no candle can hold
     exchange.trade('ETHUSDT', '3000.5', '1');
     await trades(['80100']);
     await vi.waitFor(() => expect(market().lastPrice('ETHUSDT')?.price).toBe('3000.5'));
     const dropped = warnings().slice(before);
-    expect(dropped.reduce((sum, line) => sum + Number(line.dropped), 0)).toBe(3);
+    expect(dropped.reduce((sum, line) => sum + Number(line.dropped), 0)).toBe(4);
     expect(dropped.every((line) => line.level === 40)).toBe(true);
     // Every pair's candles are written, none carries the dropped prices.
     await expect(market().flush()).resolves.toBeGreaterThan(0);

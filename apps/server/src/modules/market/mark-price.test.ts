@@ -8,7 +8,12 @@ import { MarkPrices } from './mark-price';
 const BTC = 'BTCUSDT';
 
 function market() {
-  const marks = new MarkPrices({ windowMs: 1000, band: new Decimal('0.1'), holdMs: 3000 });
+  const marks = new MarkPrices({
+    windowMs: 1000,
+    band: new Decimal('0.1'),
+    holdMs: 3000,
+    restartAfterMs: 10_000,
+  });
   /** Trades at `time` (ms), then the mark the leader computes at that time. */
   const at = (time: number, ...prices: string[]) => {
     for (const price of prices) marks.trade(BTC, new Decimal(price), time);
@@ -90,6 +95,13 @@ describe('the mark price', () => {
     // The second's trades are gone; the last trade is the bad print, but nothing keeps it alive.
     for (let time = 1500; time <= 10_000; time += 1000)
       expect(marks.update(BTC, time)!.mark.price.toFixed()).toBe('90000');
+  });
+
+  it('starts over after no trade for longer than the staleness limit: the old mark is no reference', () => {
+    const { at } = market();
+    at(0, '90000');
+    expect(at(10_000, '70000')).toBe('90000'); // 10 s: still a reference, held
+    expect(at(20_001, '60000')).toBe('60000'); // 10.001 s without a trade
   });
 
   it('takes an operator’s pin at once, whatever the band, and goes on from it', () => {

@@ -13,6 +13,12 @@ export interface MarkRules {
   band: Decimal;
   /** ...until it has persisted this long. */
   holdMs: number;
+  /**
+   * After no trade for longer than this (the staleness limit), the previous mark is no reference: the
+   * next trades make the mark at once (else a pair back from an outage would settle at the old price
+   * for the hold time).
+   */
+  restartAfterMs: number;
 }
 
 export interface Mark {
@@ -23,7 +29,7 @@ export interface Mark {
 
 interface PairState {
   trades: { price: Decimal; time: number }[];
-  lastTrade?: Decimal;
+  lastTrade?: { price: Decimal; time: number };
   mark?: Mark;
   /** A move beyond the band, since when and which way (a move back the other way starts over). */
   held?: { since: number; up: boolean };
@@ -46,8 +52,14 @@ export class MarkPrices {
   /** Records a trade (every process does, so the next leader has the last second's trades). */
   trade(symbol: string, price: Decimal, time: number): void {
     const state = this.state(symbol);
+    if (state.lastTrade && time - state.lastTrade.time > this.rules.restartAfterMs) {
+      state.mark = undefined;
+      state.held = undefined;
+    }
+    // Only the last second counts (a follower, which never updates, keeps no more either).
+    while (state.trades.length && state.trades[0]!.time <= time - this.rules.windowMs) state.trades.shift();
     state.trades.push({ price, time });
-    state.lastTrade = price;
+    if (!state.lastTrade || time >= state.lastTrade.time) state.lastTrade = { price, time };
   }
 
   /**
@@ -58,7 +70,7 @@ export class MarkPrices {
     const state = this.pairs.get(symbol);
     if (!state?.lastTrade) return undefined;
     state.trades = state.trades.filter((trade) => trade.time > now - this.rules.windowMs);
-    const candidate = state.trades.length ? median(state.trades) : state.lastTrade;
+    const candidate = state.trades.length ? median(state.trades) : state.lastTrade.price;
     const previous = state.mark;
     if (!previous) return { mark: this.take(state, candidate, now), changed: true };
     const time = Math.max(now, previous.time);
@@ -81,7 +93,7 @@ export class MarkPrices {
     const state = this.state(symbol);
     state.trades = [];
     state.held = undefined;
-    state.lastTrade = price;
+    state.lastTrade = { price, time };
     state.mark = { price, time };
   }
 

@@ -94,6 +94,7 @@ export class MarketService {
       windowMs: MARK_WINDOW_MS,
       band: new Decimal(deps.mark?.band ?? '0.1'),
       holdMs: deps.mark?.holdMs ?? 3000,
+      restartAfterMs: deps.staleMs,
     });
     this.relay.subscribe((message) => void this.fromRelay(message));
   }
@@ -217,8 +218,8 @@ export class MarketService {
   /**
    * Trades or prices from a live feed (the leader's): each rounded half-up to its pair's decimals;
    * unknown pairs are skipped (a disabled one keeps its price, see feedSymbols). A price not positive
-   * or beyond what the database holds is dropped here, with one warning per batch: it would fail every
-   * write of the candles it is in.
+   * or beyond what the database holds (or such a quantity) is dropped here, with one warning per
+   * batch: it would fail every write of the candles it is in.
    */
   async ingest(input: FeedTick[]): Promise<TickBatch> {
     await this.init();
@@ -228,7 +229,8 @@ export class MarketService {
       const pair = this.pairs.find((candidate) => candidate.symbol === tick.symbol);
       if (!pair) continue;
       const price = new Decimal(tick.price).toDecimalPlaces(pair.priceDp, Decimal.ROUND_HALF_UP);
-      if (!price.isFinite() || price.lte(0) || price.gte(PRICE_LIMIT)) {
+      const volume = tick.volume === undefined ? undefined : new Decimal(tick.volume);
+      if (!storable(price) || (volume && !volume.isZero() && !storable(volume))) {
         dropped.push(tick);
         continue;
       }
@@ -525,7 +527,7 @@ export class MarketService {
       price === undefined
         ? undefined
         : new Decimal(price).toDecimalPlaces(this.dpOf(symbol), Decimal.ROUND_HALF_UP);
-    if (value && (value.lte(0) || value.gte(PRICE_LIMIT))) {
+    if (value && !storable(value)) {
       throw new AppError(400, 'validation', 'errors.amountInvalid', {
         fields: { price: 'errors.amountInvalid' },
       });
@@ -577,6 +579,11 @@ export class MarketService {
       }),
     };
   }
+}
+
+/** A positive number the database holds (NUMERIC(38,18)). */
+function storable(value: Decimal): boolean {
+  return value.isFinite() && value.gt(0) && value.lt(PRICE_LIMIT);
 }
 
 function toTick(symbol: string, mark: { price: Decimal; time: number }): RawTick {

@@ -14,9 +14,10 @@ import {
 import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { OperationStepRow } from '../ledger/balances';
 import type { LedgerService } from '../ledger/service';
+import { positionLine } from '../game/movements';
 
-/** Ref types whose entries are one operation; the games add theirs (position, flip) when they land. */
-export const GROUPED_REF_TYPES = ['withdrawal', 'deposit'] as const;
+/** Ref types whose entries are one operation (flip adds its own when it lands). */
+export const GROUPED_REF_TYPES = ['withdrawal', 'deposit', 'game_position'] as const;
 
 /** What a step did, from the cause that wrote it (withdrawal:<id>:<step>, deposit…) or its change. */
 function stepKind(step: OperationStepRow): ActivityStepKind {
@@ -66,6 +67,11 @@ export function toActivityItem(token: string, key: string, steps: OperationStepR
   let amount = new Decimal(first.availableDelta);
   if (first.refType === 'withdrawal') {
     ({ kind, state } = withdrawalOutcome(steps));
+  } else if (first.refType === 'game_position') {
+    // A position reads as its detail does: its lines, and the net they add up to (what it moved).
+    kind = 'contract_position';
+    state = steps.some((s) => s.causeKey?.includes(':close:')) ? 'done' : 'pending';
+    amount = availableDelta.add(frozenDelta);
   } else if (first.refType === 'deposit') {
     kind = steps.some((s) => s.causeKey?.startsWith('deposit-reversal:')) ? 'deposit_reversed' : 'deposit';
   } else {
@@ -87,15 +93,19 @@ export function toActivityItem(token: string, key: string, steps: OperationStepR
     refId: first.refId,
     createdAt: first.createdAt.toISOString(),
     updatedAt: last.createdAt.toISOString(),
-    steps: steps.map((step) => ({
-      id: String(step.id),
-      kind: stepKind(step),
-      availableDelta: plainDecimal(step.availableDelta),
-      frozenDelta: plainDecimal(step.frozenDelta),
-      availableAfter: plainDecimal(step.availableAfter),
-      frozenAfter: plainDecimal(step.frozenAfter),
-      createdAt: step.createdAt.toISOString(),
-    })),
+    steps: steps.map((step) => {
+      const line = step.refType === 'game_position' ? positionLine(step) : undefined;
+      return {
+        id: String(step.id),
+        kind: line?.kind ?? stepKind(step),
+        ...(line && { amount: line.amount }),
+        availableDelta: plainDecimal(step.availableDelta),
+        frozenDelta: plainDecimal(step.frozenDelta),
+        availableAfter: plainDecimal(step.availableAfter),
+        frozenAfter: plainDecimal(step.frozenAfter),
+        createdAt: step.createdAt.toISOString(),
+      };
+    }),
   };
 }
 

@@ -37,6 +37,8 @@ export class WalletService {
       prices: PriceSource;
       /** Balances and entries are the ledger's to read. */
       ledger: LedgerService;
+      /** The user's open contract positions and their unrealised PnL per margin token (the game's). */
+      openPositions?: (userId: number) => Promise<{ open: number; pnlByToken: Map<string, Decimal> }>;
     },
   ) {}
 
@@ -80,18 +82,27 @@ export class WalletService {
   }
 
   async overview(userId: number): Promise<AssetOverview> {
-    const { list, pricedAt } = await this.balances(userId);
+    const [{ list, pricedAt }, positions] = await Promise.all([
+      this.balances(userId),
+      this.deps.openPositions?.(userId),
+    ]);
     let available = new Decimal(0);
     let frozen = new Decimal(0);
+    let pnl = new Decimal(0);
     for (const balance of list) {
       available = available.add(new Decimal(balance.available).mul(balance.price));
       frozen = frozen.add(new Decimal(balance.frozen).mul(balance.price));
+      const tokenPnl = positions?.pnlByToken.get(balance.token);
+      if (tokenPnl) pnl = pnl.add(tokenPnl.mul(balance.price));
     }
-    const value = (amount: Decimal) => amount.toDecimalPlaces(VALUE_DP, Decimal.ROUND_DOWN).toFixed();
+    // A loss truncates away from zero, as a value never shows more than is there.
+    const value = (amount: Decimal) => amount.toDecimalPlaces(VALUE_DP, Decimal.ROUND_FLOOR).toFixed();
     return {
-      totalUsdt: value(available.add(frozen)),
+      totalUsdt: value(available.add(frozen).add(pnl)),
       availableUsdt: value(available),
       frozenUsdt: value(frozen),
+      openPositions: positions?.open ?? 0,
+      unrealizedPnlUsdt: value(pnl),
       pricedAt: pricedAt.toISOString(),
     };
   }

@@ -132,6 +132,8 @@ describeEachDatabase('wallet', (target) => {
           totalUsdt: '16876.52981472',
           availableUsdt: '13375.97981472',
           frozenUsdt: '3500.55',
+          openPositions: 0,
+          unrealizedPnlUsdt: '0',
           pricedAt: '2030-01-01T00:00:00.000Z',
         },
       });

@@ -3,14 +3,17 @@
 // from the WebSocket's candles channel. Rising and falling follow the person's up colour (--tf-up /
 // --tf-down); prices show at the pair's decimals. Times show in the person's time zone (the library
 // draws UTC, so each time is shifted by the zone's offset). Loaded only by screens that draw a chart
-// (React.lazy on this module), so lightweight-charts stays out of every other page.
+// (React.lazy on this module), so lightweight-charts stays out of every other page. A game passes its
+// open positions' lines (entry, liquidation, take-profit, stop-loss), drawn as the library's price lines.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AreaSeries,
   CandlestickSeries,
   ColorType,
+  LineStyle,
   createChart,
+  type IPriceLine,
   type IChartApi,
   type ISeriesApi,
   type UTCTimestamp,
@@ -31,7 +34,19 @@ export interface MarketChartProps {
   pairLabel: string;
   /** Accessible name of the interval, e.g. "Time" or "1m". */
   intervalLabel: string;
+  /** Horizontal lines at a price: a game's open positions' entry, liquidation, TP and SL. */
+  priceLines?: { id: string; kind: PriceLineKind; price: string; title: string }[];
 }
+
+export type PriceLineKind = 'entry' | 'liquidation' | 'take_profit' | 'stop_loss';
+
+/** Each kind's colour (CSS variable) and dash. */
+const LINE_STYLE: Record<PriceLineKind, { color: [string, string]; style: LineStyle }> = {
+  entry: { color: ['--tf-accent', '#209cff'], style: LineStyle.Solid },
+  liquidation: { color: ['--tf-warning', '#ffb23e'], style: LineStyle.Dashed },
+  take_profit: { color: ['--tf-up', '#16c784'], style: LineStyle.Dotted },
+  stop_loss: { color: ['--tf-down', '#ff5468'], style: LineStyle.Dotted },
+};
 
 /** How much history each view loads: 15 minutes of seconds, or 300 candles. */
 const HISTORY: Record<CandleInterval, number> = { '1s': 900, '1m': 300, '5m': 300, '15m': 300 };
@@ -61,10 +76,18 @@ function toBar(candle: Candle, line: boolean) {
   };
 }
 
-export function MarketChart({ symbol, interval, priceDp, pairLabel, intervalLabel }: MarketChartProps) {
+export function MarketChart({
+  symbol,
+  interval,
+  priceDp,
+  pairLabel,
+  intervalLabel,
+  priceLines = [],
+}: MarketChartProps) {
   const { t } = useTranslation();
   const upColor = useUpColor();
   const container = useRef<HTMLDivElement>(null);
+  const [series, setSeries] = useState<ISeriesApi<'Area'> | ISeriesApi<'Candlestick'> | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
   const line = interval === '1s';
@@ -109,6 +132,7 @@ export function MarketChart({ symbol, interval, priceDp, pairLabel, intervalLabe
           priceFormat,
         });
 
+    setSeries(series);
     let lastTime = 0;
     let loaded = false;
     const pending: Candle[] = [];
@@ -151,13 +175,41 @@ export function MarketChart({ symbol, interval, priceDp, pairLabel, intervalLabe
     return () => {
       controller.abort();
       stop();
+      setSeries(null);
       chart.remove();
     };
     // upColor: the colours are read from CSS, which the choice swaps; redraw with them.
   }, [symbol, interval, priceDp, line, attempt, upColor]);
 
+  // The lines, redrawn when they change (a position opened, closed, its targets moved).
+  const linesKey = priceLines.map((l) => `${l.kind}:${l.price}:${l.title}`).join('|');
+  useEffect(() => {
+    if (!series) return;
+    const drawn: IPriceLine[] = priceLines.map((line) =>
+      series.createPriceLine({
+        price: Number(line.price),
+        color: cssColor(...LINE_STYLE[line.kind].color),
+        lineStyle: LINE_STYLE[line.kind].style,
+        lineWidth: 1,
+        axisLabelVisible: true,
+        title: line.title,
+      }),
+    );
+    return () => {
+      for (const line of drawn) series.removePriceLine(line);
+    };
+    // linesKey stands for priceLines' content (a new array every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [series, linesKey]);
+
   return (
-    <div className="market-chart" data-testid="market-chart" data-status={status} data-interval={interval}>
+    <div
+      className="market-chart"
+      data-testid="market-chart"
+      data-status={status}
+      data-interval={interval}
+      data-price-lines={priceLines.map((l) => `${l.kind}:${l.price}`).join(' ')}
+    >
       <div
         ref={container}
         className="market-chart__canvas"

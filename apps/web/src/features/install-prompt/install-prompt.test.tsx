@@ -72,6 +72,29 @@ describe('<InstallPrompt />', () => {
     expect(screen.getByTestId('install-sheet').style.zIndex).toBe('10000');
   });
 
+  it('never pops up over a form being filled in: it waits while a field has focus and 10 s after the last input', async () => {
+    render(
+      <>
+        <input aria-label="Margin" />
+        <button type="button">Open long</button>
+        <InstallPrompt />
+      </>,
+    );
+    const margin = screen.getByRole('textbox', { name: 'Margin' });
+    act(() => margin.focus());
+    await visitTwoPages();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.input(margin, { target: { value: '12' } });
+    await tick(5000);
+    // The person leaves the field for the button: still within 10 s of typing.
+    act(() => screen.getByRole('button', { name: 'Open long' }).focus());
+    await tick(4999);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await tick(1);
+    await tick(0);
+    expect(screen.getByRole('dialog', { name: 'Install TradeFlip' })).toBeTruthy();
+  });
+
   it('waits until a service worker controls the page', async () => {
     sw.controller = null;
     render(<InstallPrompt />);

@@ -1,10 +1,54 @@
 // Mounted once by the app shell. Watches the install rules and, when they allow, shows the sheet
-// (loaded lazily: most visits never need it).
+// (loaded lazily: most visits never need it). It never interrupts a form: while a field has focus, and
+// until FORM_QUIET_MS after the last input (a typed margin, a moved slider), it waits.
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useServiceWorkerControlled } from '@/lib/pwa';
 import { InstallController, listenForInstallEvents, type InstallControllerOptions } from './install-state';
 
 const InstallSheet = lazy(() => import('./install-sheet'));
+
+/** How long after the last input a form still counts as being filled in. */
+export const FORM_QUIET_MS = 10_000;
+
+const isField = (el: Element | null) =>
+  el instanceof HTMLInputElement ||
+  el instanceof HTMLTextAreaElement ||
+  el instanceof HTMLSelectElement ||
+  (el instanceof HTMLElement && el.isContentEditable);
+
+/** Whether the person is filling in a form: a field has focus, or they typed less than FORM_QUIET_MS ago. */
+function useFormInUse(): boolean {
+  // Prerendered pages start from "not in use"; the listeners below look at the real focus.
+  const [inUse, setInUse] = useState(false);
+  useEffect(() => {
+    let lastInput = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      clearTimeout(timer);
+      const quietFor = Date.now() - lastInput;
+      // focusout fires before the next element takes focus: look once it has.
+      const busy = isField(document.activeElement) || quietFor < FORM_QUIET_MS;
+      setInUse(busy);
+      if (busy && quietFor < FORM_QUIET_MS) timer = setTimeout(check, FORM_QUIET_MS - quietFor);
+    };
+    const onInput = () => {
+      lastInput = Date.now();
+      check();
+    };
+    const onFocusOut = () => setTimeout(check, 0);
+    check();
+    document.addEventListener('input', onInput, true);
+    document.addEventListener('focusin', check, true);
+    document.addEventListener('focusout', onFocusOut, true);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('input', onInput, true);
+      document.removeEventListener('focusin', check, true);
+      document.removeEventListener('focusout', onFocusOut, true);
+    };
+  }, []);
+  return inUse;
+}
 
 export function InstallPrompt(props: { options?: InstallControllerOptions }) {
   const { options } = props;
@@ -19,9 +63,10 @@ export function InstallPrompt(props: { options?: InstallControllerOptions }) {
 
   useEffect(() => controller.start(), [controller]);
   useEffect(() => controller.setControlled(controlled), [controller, controlled]);
+  const formInUse = useFormInUse();
   useEffect(() => {
-    if (state === 'canPrompt') controller.show();
-  }, [controller, state]);
+    if (state === 'canPrompt' && !formInUse) controller.show();
+  }, [controller, state, formInUse]);
 
   if (state !== 'shown') return null;
   return (

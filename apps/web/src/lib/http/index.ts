@@ -10,9 +10,5 @@ export {
   type RequestOptions,
 } from './client';
 export { ApiError, isApiError, isCancel, type ApiErrorKind } from './errors';
-export {
-  useKeyedMutation,
-  wasAnswered,
-  createKeyedOperation,
-  type KeyedMutationOptions,
-} from './keyed-mutation';
+// useKeyedMutation lives in './keyed-mutation' (import it from there): it brings TanStack Query's
+// mutation code, which `/` must not load with the HTTP client.

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { http, useKeyedMutation } from './index';
+import { http } from './index';
+import { useKeyedMutation } from './keyed-mutation';
 import { installFakeAdapter, type FakeRequest } from './test-adapter';
 
 let server: ReturnType<typeof installFakeAdapter>;

@@ -5,14 +5,15 @@ import {
   infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
-  useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Balance, GamePair, Position, PositionDetail } from '@tradeflip/contract';
 import { nextPageOf, type Page } from '@/components/paged-list';
-import { http, useKeyedMutation } from '@/lib/http';
+import { http } from '@/lib/http';
+import { useKeyedMutation } from '@/lib/http/keyed-mutation';
 import { useSession } from '@/lib/session';
+import { balancesQueryOptions } from '@/lib/balances';
 
 export const POSITIONS_PAGE_SIZE = 20;
 
@@ -26,27 +27,29 @@ export function useGamePairs() {
   );
 }
 
-/** The margin token's available balance (what the order panel's percentages take from). */
+/**
+ * The margin token's available balance (what the order panel's percentages take from). The wallet's
+ * balances query, so one query key holds one shape whichever page filled it.
+ */
 export function useAvailable(token: string) {
   const session = useSession();
   return useQuery({
-    queryKey: ['asset', 'balances', session?.user.id ?? ''],
-    queryFn: () => http.get<{ list: Balance[] }>('/api/app/asset/balances', { silent: true }),
+    ...balancesQueryOptions(session?.user.id ?? ''),
     enabled: Boolean(session),
-    staleTime: 0,
-    select: (data) => data.list.find((row) => row.token === token)?.available ?? '0',
+    select: (list: Balance[]) => list.find((row) => row.token === token)?.available ?? '0',
   });
 }
 
-export function usePositions(status: 'open' | 'closed', symbol: string) {
+/** The user's positions; `symbol` undefined: every pair's. */
+export function usePositions(status: 'open' | 'closed', symbol?: string) {
   const session = useSession();
   return useInfiniteQuery({
     ...infiniteQueryOptions({
-      queryKey: ['game', 'positions', session?.user.id ?? '', status, symbol],
+      queryKey: ['game', 'positions', session?.user.id ?? '', status, symbol ?? ''],
       queryFn: ({ pageParam, signal }) =>
         http.get<Page<Position>>('/api/app/game/positions', {
           silent: true,
-          params: { status, symbol, page: pageParam, pageSize: POSITIONS_PAGE_SIZE },
+          params: { status, ...(symbol && { symbol }), page: pageParam, pageSize: POSITIONS_PAGE_SIZE },
           signal,
         }),
       initialPageParam: 1,
@@ -87,10 +90,6 @@ function useRefreshAfter() {
   };
 }
 
-function useGameMutation<A>(call: (arg: A) => Promise<Position>) {
-  return useMutation({ mutationFn: call, onSettled: useRefreshAfter() });
-}
-
 export function useOpenPosition() {
   // One key per order until it is answered: a press after a lost answer gets the first answer, not a
   // second position. Silent: the panel puts the server's words under the field they are about.
@@ -101,14 +100,21 @@ export function useOpenPosition() {
   });
 }
 
+/** Close and TP / SL keep one key per press until answered, like the open (a lost answer is not a new call). */
 export function useClosePosition() {
-  return useGameMutation((id: string) =>
-    http.post<Position>('/api/app/game/close', { id }, { silent: true }),
-  );
+  return useKeyedMutation({
+    mutationFn: (id: string, idempotencyKey: string) =>
+      http.post<Position>('/api/app/game/close', { id }, { silent: true, idempotencyKey }),
+    onSettled: useRefreshAfter(),
+  });
 }
 
 export function useSetTargets() {
-  return useGameMutation((body: { id: string; takeProfit: string | null; stopLoss: string | null }) =>
-    http.post<Position>('/api/app/game/tpsl', body, { silent: true }),
-  );
+  return useKeyedMutation({
+    mutationFn: (
+      body: { id: string; takeProfit: string | null; stopLoss: string | null },
+      idempotencyKey: string,
+    ) => http.post<Position>('/api/app/game/tpsl', body, { silent: true, idempotencyKey }),
+    onSettled: useRefreshAfter(),
+  });
 }

@@ -1,6 +1,6 @@
 // One labelled number field of the contract game's forms (margin, take-profit, stop-loss), with the
-// server's message under it when it refused the value.
-import type { ReactNode } from 'react';
+// reason under it when the value cannot be used (checked as typed, or the server's words).
+import type { ReactNode, Ref } from 'react';
 
 interface OrderFieldProps {
   label: string;
@@ -12,7 +12,10 @@ interface OrderFieldProps {
   onChange: (value: string) => void;
   testId: string;
   error?: string | undefined;
+  /** Beside the error (Deposit, where it says "Insufficient balance"). */
+  extra?: ReactNode;
   placeholder?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 export function OrderField({
@@ -23,31 +26,39 @@ export function OrderField({
   onChange,
   testId,
   error,
+  extra,
   placeholder,
+  inputRef,
 }: OrderFieldProps) {
   return (
-    <label className="order-field">
+    <div className="order-field">
       <span className="order-field__label">
-        {label}
+        <label htmlFor={testId}>{label}</label>
         {hint && <small>{hint}</small>}
       </span>
       <span className="order-field__box">
         <input
+          id={testId}
+          ref={inputRef}
           inputMode="decimal"
           autoComplete="off"
           value={value}
           data-testid={testId}
           aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${testId}-error` : undefined}
           placeholder={placeholder}
           onChange={(event) => onChange(event.target.value)}
         />
         {suffix && <b>{suffix}</b>}
       </span>
       {error && (
-        <span className="field-error" role="alert" data-testid={`${testId}-error`}>
-          {error}
+        <span className="field-error field-error--with-action">
+          <span role="alert" id={`${testId}-error`} data-testid={`${testId}-error`}>
+            {error}
+          </span>
+          {extra}
         </span>
       )}
-    </label>
+    </div>
   );
 }

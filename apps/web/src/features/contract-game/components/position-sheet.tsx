@@ -1,14 +1,15 @@
-// One position in full (issue 11): every figure of spec §3 plus its break-even price, targets and how
-// it closed, and where its money went — each ledger movement of the position (margin lock, open fee,
-// funding, close fee, loss, payout, refund), so the player can check every number against the history.
-// An open one's PnL and return move with the live price, as on its card.
+// One position in full (issues 11, 16): every figure of spec §3 plus its break-even price, targets and
+// how it closed; a closed one's realized PnL net of fees and funding with its breakdown; and where its
+// money went — one line per real effect in a player's words (open fee, funding, loss or profit, close
+// fee), which add up to the net change, beside the margin's own lines (locked, returned). Exact
+// values here (the cards round USDT to 2 decimals). An open one's PnL moves with the live price.
 import { useTranslation } from 'react-i18next';
 import Popup from 'antd-mobile/es/components/popup';
 import type { GamePair, PositionDetail } from '@tradeflip/contract';
 import { Decimal, formatNumber } from '@tradeflip/money';
-import '@/lib/wallet-texts';
+import { formatDateTime } from '@/lib/format-time';
 import { usePositionDetail } from '../api/game-api';
-import { pnlOf, tone } from './position-figures';
+import { isMarginLine, pnlOf, tone } from './position-figures';
 
 export function PositionSheet({
   id,
@@ -55,7 +56,8 @@ function Detail({ item, pair, price }: { item: PositionDetail; pair: GamePair; p
   const open = item.status === 'open';
   const { pnl, returnPercent: ret } = pnlOf(item, price);
   const priceOf = (value: string | null) =>
-    value ? formatNumber(value, 'price', { dp: pair.priceDp }) : '--';
+    value ? formatNumber(value, 'price', { dp: pair.priceDp, fixed: true }) : '--';
+  const signed = (value: Decimal) => formatNumber(value, 'amount', { dp: pair.amountDp, signed: true });
   const amountOf = (value: string | null) =>
     value ? formatNumber(value, 'amount', { dp: pair.amountDp }) : '--';
   const rows: [string, string, string?][] = [
@@ -75,20 +77,40 @@ function Detail({ item, pair, price }: { item: PositionDetail; pair: GamePair; p
     [t('trade.breakEven'), priceOf(item.breakEvenPrice)],
     [t('trade.takeProfit'), priceOf(item.takeProfit)],
     [t('trade.stopLoss'), priceOf(item.stopLoss)],
+    ...(open
+      ? []
+      : ([
+          [t('trade.grossPnl'), item.pnl ? signed(new Decimal(item.pnl)) : '--', 'sheet-gross'],
+          [t('trade.openFee'), signed(new Decimal(item.openFee).neg()), 'sheet-open-fee'],
+          [
+            t('trade.closeFee'),
+            item.closeFee ? signed(new Decimal(item.closeFee).neg()) : '--',
+            'sheet-close-fee',
+          ],
+          [t('trade.fundingPaid'), signed(new Decimal(item.fundingPaid).neg()), 'sheet-funding'],
+        ] as [string, string, string][])),
     [t('trade.notional'), amountOf(item.notional)],
     [t('trade.margin'), amountOf(item.margin)],
-    [t('trade.fundingPaid'), amountOf(item.fundingPaid)],
-    [t('trade.openFee'), amountOf(item.openFee)],
-    [t('trade.closeFee'), amountOf(item.closeFee)],
-    [t('trade.openedAt'), new Date(item.openedAt).toLocaleString()],
-    [t('trade.closedAt'), item.closedAt ? new Date(item.closedAt).toLocaleString() : '--'],
+    ...(open
+      ? ([
+          [t('trade.fundingPaid'), amountOf(item.fundingPaid)],
+          [t('trade.openFee'), amountOf(item.openFee)],
+        ] as [string, string][])
+      : []),
+    [t('trade.openedAt'), formatDateTime(item.openedAt), 'sheet-opened'],
+    [t('trade.closedAt'), formatDateTime(item.closedAt), 'sheet-closed'],
   ];
+  // The lines that moved money add up to the net change; the margin's lines only say where it sat.
+  const net = item.movements
+    .filter((line) => !isMarginLine(line.kind))
+    .reduce((sum, line) => sum.add(line.amount), new Decimal(0));
   return (
     <>
       <p className={`position-sheet__pnl ${tone(pnl)}`} data-testid="sheet-pnl">
         <span className={`position__side position__side--${item.side}`}>
-          {item.symbol} {t(`trade.${item.side}`)} {item.leverage}×
+          {pair.base}/{pair.quote} {t(`trade.${item.side}`)} {item.leverage}×
         </span>
+        {!open && <span className="position-sheet__label">{t('trade.realizedPnl')}</span>}
         <b>
           {pnl ? formatNumber(pnl, 'amount', { dp: pair.amountDp, signed: true }) : '--'} {item.marginToken}
         </b>
@@ -108,26 +130,29 @@ function Detail({ item, pair, price }: { item: PositionDetail; pair: GamePair; p
         </p>
       )}
       <h3 className="position-sheet__subtitle">{t('trade.movements')}</h3>
-      {item.entries.length === 0 ? (
+      {item.movements.length === 0 ? (
         <p className="game-sheet__text">{t('trade.noMovements')}</p>
       ) : (
         <ol className="position-sheet__entries" data-testid="sheet-entries">
-          {item.entries.map((entry) => {
-            // By the available balance when it moved (a margin lock leaves it, an unfreeze or a
-            // payout reaches it); otherwise by the frozen margin (funding, fees, a loss leave it).
-            const amount = new Decimal(entry.availableDelta).isZero()
-              ? new Decimal(entry.frozenDelta)
-              : new Decimal(entry.availableDelta);
+          {item.movements.map((line) => {
+            const margin = isMarginLine(line.kind);
+            const amount = new Decimal(line.amount);
             return (
-              <li key={entry.id} data-testid="sheet-entry">
-                <span>{t(`businessTypes.${entry.type}`)}</span>
-                <b className={tone(amount)}>
-                  {formatNumber(amount, 'amount', { dp: pair.amountDp, signed: true })} {item.marginToken}
+              <li key={line.id} data-testid="sheet-entry" data-kind={line.kind}>
+                <span>{t(`trade.lines.${line.kind}`)}</span>
+                <b className={margin ? 'is-neutral' : tone(amount)}>
+                  {margin ? amountOf(line.amount) : signed(amount)} {item.marginToken}
                 </b>
-                <small>{new Date(entry.createdAt).toLocaleTimeString()}</small>
+                <small>{formatDateTime(line.createdAt)}</small>
               </li>
             );
           })}
+          <li className="position-sheet__net" data-testid="sheet-net">
+            <span>{t('trade.netChange')}</span>
+            <b className={tone(net)}>
+              {signed(net)} {item.marginToken}
+            </b>
+          </li>
         </ol>
       )}
     </>

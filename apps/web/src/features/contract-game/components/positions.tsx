@@ -1,28 +1,40 @@
-// The user's positions on this pair (issue 11): open ones with their PnL and return moving with every
-// tick (worked out here from the live price with the settlement's formula), liquidation price, funding
-// paid and the time to the next funding; TP / SL and Close (after a confirm showing the order number).
-// History: closed positions, every field of spec §3 and how each closed, a page at a time; a tap on
-// either opens the position's detail (position-sheet.tsx). A position
-// the engine closes (liquidation, TP, SL) leaves the list without a reload: the user channel says so.
+// The user's positions (issues 11, 16): every pair's open positions by default (the tab counts them),
+// or this pair's only; each with its PnL and return moving with its pair's live price (the
+// settlement's formula), its margin ratio warning as it nears liquidation, liquidation price, funding
+// paid and the time to the next funding; TP / SL and Close (after a confirm with the estimated close
+// price, fee and net PnL; refused with the reason while the pair's price is paused). History: closed
+// positions with their realized PnL net of fees and funding, a page at a time; a tap opens the
+// detail (position-sheet.tsx). A position the engine closes (liquidation, TP, SL) leaves the list
+// without a reload, and a notice with side, pair and price stays until dismissed.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { GamePair, Position } from '@tradeflip/contract';
+import type { GamePair, Position, PositionDetail } from '@tradeflip/contract';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { EmptyState } from '@/components/empty-state';
 import { PagedList } from '@/components/paged-list';
+import { formatDateTime } from '@/lib/format-time';
+import { http } from '@/lib/http';
 import { marketSocket } from '@/lib/market-socket';
 import { useSession } from '@/lib/session';
-import { showToast } from '@/lib/toast';
 import { usePositions } from '../api/game-api';
-import { pnlOf, tone } from './position-figures';
+import { pnlOf, riskOf, tone } from './position-figures';
 
-// The detail sheet (and the history's words for each movement) loads on the first tap; the Close and
-// TP / SL sheets when a finger first touches a button (pointerdown), so they are there by the click.
+// The detail sheet loads on the first tap; the Close and TP / SL sheets when a finger first touches a
+// button (pointerdown), so they are there by the click.
 const PositionSheet = lazy(() => import('./position-sheet').then((m) => ({ default: m.PositionSheet })));
 const loadActions = () => import('./position-actions');
 const CloseSheet = lazy(() => loadActions().then((m) => ({ default: m.CloseSheet })));
 const TargetsSheet = lazy(() => loadActions().then((m) => ({ default: m.TargetsSheet })));
+
+/** What the positions need of the market: each pair's terms, live price and whether it is paused. */
+export interface PositionsMarket {
+  /** The pair on screen. */
+  pair: GamePair;
+  pairs: readonly GamePair[];
+  priceOf: (symbol: string) => string | undefined;
+  isStale: (symbol: string) => boolean;
+}
 
 /** The detail sheet of `id`, while one is chosen. */
 function Detail(props: { id: string | null; pair: GamePair; price: string | undefined; onDone: () => void }) {
@@ -51,11 +63,24 @@ function countdown(ms: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-/** Refetches the positions when the user channel says one of them changed. */
-function usePositionEvents() {
+/** `BTCUSDT` → `BTC/USDT`, from the pair's terms. */
+const pairLabel = (pair: GamePair | undefined, symbol: string) =>
+  pair ? `${pair.base}/${pair.quote}` : symbol;
+
+interface Announcement {
+  id: string;
+  text: string;
+}
+
+/**
+ * Refetches the positions when the user channel says one of them changed; a liquidation, take-profit
+ * or stop-loss is announced with side, pair and price until dismissed.
+ */
+function usePositionEvents(pairs: readonly GamePair[]) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const userId = useSession()?.user.id;
+  const [notices, setNotices] = useState<Announcement[]>([]);
   useEffect(() => {
     if (!userId) return;
     return marketSocket.subscribe({ channel: 'user' }, (message) => {
@@ -65,46 +90,102 @@ function usePositionEvents() {
       if (resync) void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
       if (message.type !== 'position') return;
       void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
-      if (message.status === 'closed' && message.closeReason && message.closeReason !== 'manual') {
-        showToast(t(`trade.reason_${message.closeReason}`));
-      }
+      const reason = message.closeReason;
+      if (message.status !== 'closed' || !reason || reason === 'manual' || reason === 'operator') return;
+      // The frame names the position; its side, pair and price come with it.
+      void http
+        .get<PositionDetail>('/api/app/game/position', { silent: true, params: { id: message.id } })
+        .then((position) => {
+          const pair = pairs.find((row) => row.symbol === position.symbol);
+          const vars = {
+            side: t(`trade.${position.side}`),
+            pair: pairLabel(pair, position.symbol),
+            price: formatNumber(position.closePrice, 'price', { dp: pair?.priceDp, fixed: true }),
+            reason: t(`trade.reason_${reason}`),
+          };
+          const text = t(reason === 'liquidation' ? 'trade.liquidatedNotice' : 'trade.closedNotice', vars);
+          setNotices((shown) =>
+            shown.some((n) => n.id === position.id) ? shown : [...shown, { id: position.id, text }],
+          );
+        })
+        .catch(() => undefined);
     });
-  }, [queryClient, userId, t]);
+  }, [queryClient, userId, t, pairs]);
+  const dismiss = (id: string) => setNotices((shown) => shown.filter((n) => n.id !== id));
+  return { notices, dismiss };
 }
 
-export function Positions({ pair, price }: { pair: GamePair; price: string | undefined }) {
+export function Positions(market: PositionsMarket) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'open' | 'closed'>('open');
-  usePositionEvents();
+  const [onlyThisPair, setOnlyThisPair] = useState(false);
+  const { notices, dismiss } = usePositionEvents(market.pairs);
+  // Every pair's open positions: the tab's count (and the list, unless narrowed to this pair).
+  const openCount = usePositions('open').data?.pages[0]?.total;
   return (
     <section className="positions" data-testid="positions">
-      <div className="positions__tabs" role="tablist">
-        {(['open', 'closed'] as const).map((value) => (
+      {notices.map((notice) => (
+        <p key={notice.id} className="position-notice" role="alert" data-testid="position-notice">
+          <span>{notice.text}</span>
           <button
-            key={value}
             type="button"
-            role="tab"
-            aria-selected={tab === value}
-            className={tab === value ? 'is-active' : ''}
-            data-testid={`positions-tab-${value}`}
-            onClick={() => setTab(value)}
+            className="position-notice__dismiss"
+            aria-label={t('trade.dismiss')}
+            data-testid="position-notice-dismiss"
+            onClick={() => dismiss(notice.id)}
           >
-            {t(value === 'open' ? 'trade.positions' : 'trade.history')}
+            ×
           </button>
-        ))}
+        </p>
+      ))}
+      <div className="positions__bar">
+        <div className="positions__tabs" role="tablist">
+          {(['open', 'closed'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={tab === value}
+              className={tab === value ? 'is-active' : ''}
+              data-testid={`positions-tab-${value}`}
+              onClick={() => setTab(value)}
+            >
+              {t(value === 'open' ? 'trade.positions' : 'trade.history')}
+              {value === 'open' && openCount !== undefined && (
+                <span className="positions__count" data-testid="positions-count">
+                  {openCount}
+                </span>
+              )}
+            </button>
+          ))}
+        </div>
+        <label className="positions__only">
+          <input
+            type="checkbox"
+            checked={onlyThisPair}
+            data-testid="positions-this-pair"
+            onChange={(event) => setOnlyThisPair(event.target.checked)}
+          />
+          {t('trade.thisPairOnly')}
+        </label>
       </div>
-      {tab === 'open' ? <OpenPositions pair={pair} price={price} /> : <ClosedPositions pair={pair} />}
+      {tab === 'open' ? (
+        <OpenPositions market={market} symbol={onlyThisPair ? market.pair.symbol : undefined} />
+      ) : (
+        <ClosedPositions market={market} symbol={onlyThisPair ? market.pair.symbol : undefined} />
+      )}
     </section>
   );
 }
 
-function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefined }) {
+function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: string | undefined }) {
   const { t } = useTranslation();
-  const query = usePositions('open', pair.symbol);
+  const query = usePositions('open', symbol);
   const now = useNow(1000);
   const [closing, setClosing] = useState<Position | null>(null);
   const [targeting, setTargeting] = useState<Position | null>(null);
-  const [viewing, setViewing] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<Position | null>(null);
+  const pairOf = (item: Position) => market.pairs.find((row) => row.symbol === item.symbol) ?? market.pair;
   return (
     <>
       <PagedList
@@ -113,64 +194,74 @@ function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefi
         itemKey={(item) => item.id}
         empty={<EmptyState testId="no-positions" title={t('trade.noPositions')} />}
         renderItem={(item) => {
+          const pair = pairOf(item);
+          const price = market.priceOf(item.symbol);
+          const stale = market.isStale(item.symbol);
           const { pnl, returnPercent: ret } = pnlOf(item, price);
+          const risk = price ? riskOf(item, pair.mmr, price) : null;
+          const priceText = (value: string | null | undefined) =>
+            value ? formatNumber(value, 'price', { dp: pair.priceDp, fixed: true }) : '--';
           return (
-            <article className="position" data-testid={`position-${item.id}`}>
-              <Tappable
-                testId="position-detail"
-                label={t('trade.viewDetail')}
-                onTap={() => setViewing(item.id)}
-              >
+            <article className="position" data-testid={`position-${item.id}`} data-symbol={item.symbol}>
+              <Tappable testId="position-detail" label={t('trade.viewDetail')} onTap={() => setViewing(item)}>
                 <header className="position__head">
-                  <span className={`position__side position__side--${item.side}`}>
-                    {t(`trade.${item.side}`)} {item.leverage}×
+                  <span className="position__name">
+                    <b data-testid="position-pair">{pairLabel(pair, item.symbol)}</b>
+                    <span className={`position__side position__side--${item.side}`}>
+                      {t(`trade.${item.side}`)} {item.leverage}×
+                    </span>
                   </span>
                   <span className={`position__pnl ${tone(pnl)}`} data-testid="position-pnl">
-                    {pnl ? formatNumber(pnl, 'amount', { dp: pair.amountDp, signed: true }) : '--'}{' '}
-                    {item.marginToken}
+                    {pnl ? formatNumber(pnl, 'usdt', { signed: true }) : '--'} {item.marginToken}
                     <small data-testid="position-return">
                       {ret ? formatNumber(ret, 'percent', { signed: true }) : '--'}
                     </small>
                   </span>
                 </header>
                 <dl className="position__grid">
-                  <Cell
-                    label={t('trade.entryPrice')}
-                    value={formatNumber(item.entryPrice, 'price', { dp: pair.priceDp })}
-                  />
-                  <Cell
-                    label={t('trade.markPrice')}
-                    value={price ? formatNumber(price, 'price', { dp: pair.priceDp }) : '--'}
-                  />
+                  <Cell label={t('trade.entryPrice')} value={priceText(item.entryPrice)} />
+                  <Cell label={t('trade.markPrice')} value={priceText(price)} testId="position-price" />
                   <Cell
                     label={t('trade.liquidationPrice')}
-                    value={formatNumber(item.liquidationPrice, 'price', { dp: pair.priceDp })}
+                    value={priceText(item.liquidationPrice)}
                     testId="position-liquidation"
                   />
-                  <Cell
-                    label={t('trade.margin')}
-                    value={formatNumber(item.margin, 'amount', { dp: pair.amountDp })}
-                  />
-                  <Cell
-                    label={t('trade.notional')}
-                    value={formatNumber(item.notional, 'amount', { dp: pair.amountDp })}
-                  />
-                  <Cell
-                    label={t('trade.fundingPaid')}
-                    value={formatNumber(item.fundingPaid, 'amount', { dp: pair.amountDp })}
-                  />
+                  <Cell label={t('trade.margin')} value={formatNumber(item.margin, 'usdt')} />
+                  <Cell label={t('trade.notional')} value={formatNumber(item.notional, 'usdt')} />
+                  <Cell label={t('trade.fundingPaid')} value={formatNumber(item.fundingPaid, 'usdt')} />
                   <Cell
                     label={t('trade.targets')}
-                    value={`${item.takeProfit ? formatNumber(item.takeProfit, 'price', { dp: pair.priceDp }) : '--'} / ${
-                      item.stopLoss ? formatNumber(item.stopLoss, 'price', { dp: pair.priceDp }) : '--'
-                    }`}
+                    value={`${priceText(item.takeProfit)} / ${priceText(item.stopLoss)}`}
                     testId="position-targets"
                   />
                 </dl>
+                {risk && (
+                  <div
+                    className={`position__risk${risk.warn ? ' is-warning' : ''}`}
+                    data-testid="position-risk"
+                    data-warn={risk.warn}
+                  >
+                    <span>{t('trade.marginRatio')}</span>
+                    <span className="position__risk-bar" aria-hidden="true">
+                      <span style={{ width: `${risk.ratio.mul(100).toFixed(1)}%` }} />
+                    </span>
+                    <b data-testid="position-risk-value">{formatNumber(risk.ratio.mul(100), 'percent')}</b>
+                  </div>
+                )}
+                {risk?.warn && (
+                  <p className="position__warning" data-testid="position-risk-warning">
+                    {t('trade.nearLiquidation')}
+                  </p>
+                )}
               </Tappable>
               {item.nextFundingAt && (
                 <p className="position__funding">
                   {t('trade.nextFunding', { time: countdown(Date.parse(item.nextFundingAt) - now) })}
+                </p>
+              )}
+              {stale && (
+                <p className="position__stale" role="status" data-testid="position-stale">
+                  {t('trade.stale')}
                 </p>
               )}
               <div className="position__actions">
@@ -187,6 +278,7 @@ function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefi
                   type="button"
                   className="btn btn--primary"
                   data-testid="position-close"
+                  disabled={stale || !price}
                   onPointerDown={() => void loadActions()}
                   onClick={() => setClosing(item)}
                 >
@@ -199,13 +291,28 @@ function OpenPositions({ pair, price }: { pair: GamePair; price: string | undefi
       />
       {closing && (
         <Suspense fallback={null}>
-          <CloseSheet position={closing} onDone={() => setClosing(null)} />
+          <CloseSheet
+            position={closing}
+            pair={pairOf(closing)}
+            price={market.isStale(closing.symbol) ? undefined : market.priceOf(closing.symbol)}
+            onDone={() => setClosing(null)}
+          />
         </Suspense>
       )}
-      <Detail id={viewing} pair={pair} price={price} onDone={() => setViewing(null)} />
+      <Detail
+        id={viewing?.id ?? null}
+        pair={viewing ? pairOf(viewing) : market.pair}
+        price={viewing ? market.priceOf(viewing.symbol) : undefined}
+        onDone={() => setViewing(null)}
+      />
       {targeting && (
         <Suspense fallback={null}>
-          <TargetsSheet position={targeting} priceDp={pair.priceDp} onDone={() => setTargeting(null)} />
+          <TargetsSheet
+            position={targeting}
+            pair={pairOf(targeting)}
+            price={market.priceOf(targeting.symbol)}
+            onDone={() => setTargeting(null)}
+          />
         </Suspense>
       )}
     </>
@@ -253,93 +360,88 @@ function Cell({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-function ClosedPositions({ pair }: { pair: GamePair }) {
+function ClosedPositions({ market, symbol }: { market: PositionsMarket; symbol: string | undefined }) {
   const { t } = useTranslation();
-  const query = usePositions('closed', pair.symbol);
-  const [viewing, setViewing] = useState<string | null>(null);
+  const query = usePositions('closed', symbol);
+  const [viewing, setViewing] = useState<Position | null>(null);
+  const pairOf = (item: Position) => market.pairs.find((row) => row.symbol === item.symbol) ?? market.pair;
   return (
     <>
-      <Detail id={viewing} pair={pair} price={undefined} onDone={() => setViewing(null)} />
+      <Detail
+        id={viewing?.id ?? null}
+        pair={viewing ? pairOf(viewing) : market.pair}
+        price={undefined}
+        onDone={() => setViewing(null)}
+      />
       <PagedList
         query={query}
         testId="closed-positions"
         itemKey={(item) => item.id}
         empty={<EmptyState testId="no-history" title={t('trade.noHistory')} />}
         renderItem={(item) => {
-          const pnl = item.pnl === null ? null : new Decimal(item.pnl);
+          const pair = pairOf(item);
+          const { pnl, returnPercent: ret } = pnlOf(item, undefined);
+          const priceText = (value: string | null) =>
+            value ? formatNumber(value, 'price', { dp: pair.priceDp, fixed: true }) : '--';
           return (
-            <article className="position position--closed" data-testid={`closed-${item.id}`}>
-              <Tappable
-                testId="closed-detail"
-                label={t('trade.viewDetail')}
-                onTap={() => setViewing(item.id)}
-              >
+            <article
+              className="position position--closed"
+              data-testid={`closed-${item.id}`}
+              data-symbol={item.symbol}
+            >
+              <Tappable testId="closed-detail" label={t('trade.viewDetail')} onTap={() => setViewing(item)}>
                 <header className="position__head">
-                  <span className={`position__side position__side--${item.side}`}>
-                    {t(`trade.${item.side}`)} {item.leverage}×
+                  <span className="position__name">
+                    <b>{pairLabel(pair, item.symbol)}</b>
+                    <span className={`position__side position__side--${item.side}`}>
+                      {t(`trade.${item.side}`)} {item.leverage}×
+                    </span>
                   </span>
                   <span className="position__reason" data-testid="closed-reason">
                     {item.closeReason ? t(`trade.reason_${item.closeReason}`) : ''}
                   </span>
-                  <span className={`position__pnl ${tone(pnl)}`} data-testid="closed-pnl">
-                    {pnl ? formatNumber(pnl, 'amount', { dp: pair.amountDp, signed: true }) : '--'}{' '}
-                    {item.marginToken}
-                    <small>
-                      {item.returnRate
-                        ? formatNumber(new Decimal(item.returnRate).mul(100), 'percent', { signed: true })
-                        : ''}
-                    </small>
-                  </span>
                 </header>
+                <p className={`position__pnl position__pnl--realized ${tone(pnl)}`} data-testid="closed-pnl">
+                  <span className="position__pnl-label">{t('trade.realizedPnl')}</span>
+                  {pnl ? formatNumber(pnl, 'usdt', { signed: true }) : '--'} {item.marginToken}
+                  <small data-testid="closed-return">
+                    {ret ? formatNumber(ret, 'percent', { signed: true }) : ''}
+                  </small>
+                </p>
                 <dl className="position__grid">
-                  <Cell label={t('trade.orderNo')} value={item.orderNo} testId="closed-order" />
                   <Cell
-                    label={t('trade.entryPrice')}
-                    value={formatNumber(item.entryPrice, 'price', { dp: pair.priceDp })}
-                  />
-                  <Cell
-                    label={t('trade.closePrice')}
-                    value={
-                      item.closePrice ? formatNumber(item.closePrice, 'price', { dp: pair.priceDp }) : '--'
-                    }
-                  />
-                  <Cell
-                    label={t('trade.liquidationPrice')}
-                    value={formatNumber(item.liquidationPrice, 'price', { dp: pair.priceDp })}
-                  />
-                  <Cell
-                    label={t('trade.notional')}
-                    value={formatNumber(item.notional, 'amount', { dp: pair.amountDp })}
-                  />
-                  <Cell
-                    label={t('trade.margin')}
-                    value={formatNumber(item.margin, 'amount', { dp: pair.amountDp })}
-                  />
-                  <Cell
-                    label={t('trade.fundingPaid')}
-                    value={formatNumber(item.fundingPaid, 'amount', { dp: pair.amountDp })}
+                    label={t('trade.grossPnl')}
+                    value={formatNumber(item.pnl, 'usdt', { signed: true })}
                   />
                   <Cell
                     label={t('trade.openFee')}
-                    value={formatNumber(item.openFee, 'amount', { dp: pair.amountDp })}
+                    value={formatNumber(new Decimal(item.openFee).neg(), 'usdt', { signed: true })}
                   />
                   <Cell
                     label={t('trade.closeFee')}
                     value={
-                      item.closeFee ? formatNumber(item.closeFee, 'amount', { dp: pair.amountDp }) : '--'
+                      item.closeFee
+                        ? formatNumber(new Decimal(item.closeFee).neg(), 'usdt', { signed: true })
+                        : '--'
                     }
                   />
-                  <Cell label={t('trade.openedAt')} value={new Date(item.openedAt).toLocaleString()} />
                   <Cell
-                    label={t('trade.closedAt')}
-                    value={item.closedAt ? new Date(item.closedAt).toLocaleString() : '--'}
+                    label={t('trade.fundingPaid')}
+                    value={formatNumber(new Decimal(item.fundingPaid).neg(), 'usdt', { signed: true })}
                   />
+                  <Cell label={t('trade.entryPrice')} value={priceText(item.entryPrice)} />
+                  <Cell label={t('trade.closePrice')} value={priceText(item.closePrice)} />
+                  <Cell label={t('trade.margin')} value={formatNumber(item.margin, 'usdt')} />
+                  <Cell label={t('trade.notional')} value={formatNumber(item.notional, 'usdt')} />
+                  <Cell label={t('trade.orderNo')} value={item.orderNo} testId="closed-order" />
+                  <Cell label={t('trade.openedAt')} value={formatDateTime(item.openedAt)} />
+                  <Cell label={t('trade.closedAt')} value={formatDateTime(item.closedAt)} />
                 </dl>
               </Tappable>
               {item.profitUnpaid && new Decimal(item.profitUnpaid).gt(0) && (
                 <p className="record-note record-note--info">
                   {t('trade.profitUnpaid', {
-                    amount: formatNumber(item.profitUnpaid, 'amount'),
+                    amount: formatNumber(item.profitUnpaid, 'amount', { dp: pair.amountDp }),
                     token: item.marginToken,
                   })}
                 </p>

@@ -1,24 +1,29 @@
-// The contract game's screen (/pages/game/detail?id=BTCUSDT; without an id, 'Missing parameter: id'):
+// The contract game's screen (/pages/game/detail?id=BTCUSDT; without an id, 'Missing parameter: id'),
+// open to visitors (sign-in is asked at Open):
 // the pair's live price, 24 h change, high and low, the chart in the spec's timeframes (time-share,
 // 1m, 5m, 15m; the last one chosen is remembered), the order panel and the user's positions and
 // history (issue 11). The chart's module (lightweight-charts) loads only here, after the page itself.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tradeflip/contract';
 import { Decimal, formatNumber } from '@tradeflip/money';
+import type { MarketChartProps } from '@/components/market-chart/market-chart';
 import { PageFrame } from '@/components/page-frame';
 // The game's words (order panel, positions, their sheets) come with this page, not with `/`.
 import '@/lib/game-texts';
 import { RequireId, useIdParam } from '@/components/require-id';
 import { TokenLogo } from '@/components/token-logo';
+import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { useLiveTickers } from '@/lib/use-live-tickers';
-import { useGamePairs } from '../api/game-api';
+import { useGamePairs, usePositions } from '../api/game-api';
+import { useStalePairs } from '../hooks/use-stale-pairs';
 import { OrderPanel } from '../components/order-panel';
 import { Positions } from '../components/positions';
 import './game.css';
 
 const MarketChart = lazy(() => import('@/components/market-chart/market-chart'));
+type ChartPriceLine = NonNullable<MarketChartProps['priceLines']>[number];
 
 const TIMEFRAMES: CandleInterval[] = ['1s', '1m', '5m', '15m'];
 
@@ -45,7 +50,17 @@ function PairScreen({ symbol }: { symbol: string }) {
   const { tickers, failed } = useLiveTickers();
   const [interval, setChartInterval] = useState<CandleInterval>(rememberedInterval);
   const ticker = tickers?.find((row) => row.symbol === symbol);
-  const gamePair = useGamePairs().data?.list.find((row) => row.symbol === symbol && row.enabled);
+  const pairs = useGamePairs().data?.list;
+  const gamePair = pairs?.find((row) => row.symbol === symbol && row.enabled);
+  const stalePairs = useStalePairs(tickers);
+  const stale = stalePairs.has(symbol);
+  const priceLines = usePriceLines(symbol);
+  const session = useSession();
+  // The last pair shown is the one Home's "Contract game" card opens next time.
+  const known = Boolean(ticker);
+  useEffect(() => {
+    if (known) writeStorage(storageKeys.gamePair, symbol);
+  }, [known, symbol]);
 
   const choose = (next: CandleInterval) => {
     setChartInterval(next);
@@ -86,9 +101,9 @@ function PairScreen({ symbol }: { symbol: string }) {
             </div>
             <div className="pair-head__main">
               <span className={`pair-head__price ${tone}`} data-testid="pair-price">
-                {ticker ? formatNumber(ticker.price, 'price', { dp: ticker.priceDp }) : '--'}
+                {ticker ? formatNumber(ticker.price, 'price', { dp: ticker.priceDp, fixed: true }) : '--'}
               </span>
-              <span className={`pair-head__change ${tone}`} data-testid="pair-change">
+              <span className={`pair-head__change ${stale ? '' : tone}`} data-testid="pair-change">
                 {ticker ? formatNumber(ticker.change24h, 'percent', { signed: true }) : '--'}
               </span>
             </div>
@@ -96,17 +111,17 @@ function PairScreen({ symbol }: { symbol: string }) {
               <div>
                 <dt>{t('pair.high24h')}</dt>
                 <dd data-testid="pair-high">
-                  {ticker ? formatNumber(ticker.high24h, 'price', { dp: ticker.priceDp }) : '--'}
+                  {ticker ? formatNumber(ticker.high24h, 'price', { dp: ticker.priceDp, fixed: true }) : '--'}
                 </dd>
               </div>
               <div>
                 <dt>{t('pair.low24h')}</dt>
                 <dd data-testid="pair-low">
-                  {ticker ? formatNumber(ticker.low24h, 'price', { dp: ticker.priceDp }) : '--'}
+                  {ticker ? formatNumber(ticker.low24h, 'price', { dp: ticker.priceDp, fixed: true }) : '--'}
                 </dd>
               </div>
             </dl>
-            {ticker?.stale && (
+            {stale && (
               <p className="pair-note pair-note--warning" role="status" data-testid="pair-stale">
                 {t('pair.stale')}
               </p>
@@ -136,6 +151,7 @@ function PairScreen({ symbol }: { symbol: string }) {
                 priceDp={ticker.priceDp}
                 pairLabel={pairLabel}
                 intervalLabel={label(interval)}
+                priceLines={priceLines}
               />
             </Suspense>
           ) : (
@@ -143,12 +159,52 @@ function PairScreen({ symbol }: { symbol: string }) {
           )}
         </div>
         <div className="game__order">
-          {gamePair && <OrderPanel pair={gamePair} price={ticker?.stale ? undefined : ticker?.price} />}
+          {gamePair && <OrderPanel pair={gamePair} price={stale ? undefined : ticker?.price} />}
+          {/* Beside the order button at once while the price is paused (useStalePairs). */}
+          {gamePair && stale && (
+            <p className="pair-note pair-note--warning" role="status" data-testid="order-stale">
+              {t('pair.stale')}
+            </p>
+          )}
         </div>
         <div className="game__positions">
-          {gamePair && <Positions pair={gamePair} price={ticker?.price} />}
+          {/* A visitor browses the market; positions are a signed-in person's. */}
+          {gamePair && pairs && session && (
+            <Positions
+              pair={gamePair}
+              pairs={pairs}
+              priceOf={(pairSymbol) => tickers?.find((row) => row.symbol === pairSymbol)?.price}
+              isStale={(pairSymbol) => stalePairs.has(pairSymbol)}
+            />
+          )}
         </div>
       </div>
     </PageFrame>
   );
+}
+
+/** The chart's lines for this pair's open positions: entry, liquidation, take-profit and stop-loss. */
+function usePriceLines(symbol: string): ChartPriceLine[] {
+  const { t } = useTranslation();
+  // Every pair's open positions (the list's own query, so no request of its own), this pair's kept.
+  const positions = (usePositions('open').data?.pages.flatMap((page) => page.list) ?? []).filter(
+    (item) => item.symbol === symbol,
+  );
+  return positions.flatMap((item) => {
+    const side = t(`trade.${item.side}`);
+    const lines: ChartPriceLine[] = [
+      { id: `${item.id}:entry`, kind: 'entry', price: item.entryPrice, title: `${side} ${item.leverage}×` },
+      {
+        id: `${item.id}:liquidation`,
+        kind: 'liquidation',
+        price: item.liquidationPrice,
+        title: t('trade.reason_liquidation'),
+      },
+    ];
+    if (item.takeProfit)
+      lines.push({ id: `${item.id}:tp`, kind: 'take_profit', price: item.takeProfit, title: 'TP' });
+    if (item.stopLoss)
+      lines.push({ id: `${item.id}:sl`, kind: 'stop_loss', price: item.stopLoss, title: 'SL' });
+    return lines;
+  });
 }

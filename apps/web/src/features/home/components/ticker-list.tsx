@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { TokenLogo } from '@/components/token-logo';
 import { SkeletonRows } from '@/components/skeleton';
-import { paths } from '@/lib/paths';
+import { gamePath } from '@/lib/paths';
 import { useLiveTickers } from '@/lib/use-live-tickers';
 import '@/components/records.css';
 
@@ -30,7 +30,7 @@ export function TickerList() {
         return (
           <li key={row.symbol}>
             <Link
-              to={`${paths.game}?id=${encodeURIComponent(row.symbol)}`}
+              to={gamePath(row.symbol)}
               className="record-item ticker"
               data-testid={`ticker-${row.symbol}`}
             >
@@ -42,7 +42,10 @@ export function TickerList() {
               <span className="ticker__price" data-testid="ticker-price">
                 {formatNumber(row.price, 'price', { dp: row.priceDp })}
               </span>
-              <span className={`ticker__change ${tone}`} data-testid="ticker-change">
+              <span
+                className={`ticker__change ${row.stale ? 'is-paused' : tone}`}
+                data-testid="ticker-change"
+              >
                 {row.stale ? t('home.stale') : formatNumber(row.change24h, 'percent', { signed: true })}
               </span>
             </Link>

@@ -2,7 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loadAppQueryClient } from '@/lib/app-query-client';
-import { loginPath, paths } from '@/lib/paths';
+import { DEFAULT_GAME_PAIR, gamePath, loginPath, paths } from '@/lib/paths';
+import { readStorage, storageKeys } from '@/lib/storage-keys';
 import {
   BoltIcon,
   BrandMark,
@@ -93,7 +94,7 @@ export function HomePage() {
       <h2 className="section-title">{t('home.games')}</h2>
       <div className="games">
         <GameCard
-          to={paths.game}
+          to={gamePath(readStorage(storageKeys.gamePair) || DEFAULT_GAME_PAIR)}
           tone="blue"
           icon={<ChartIcon size={26} />}
           name={t('home.contractName')}

@@ -1,22 +1,2 @@
-// GET /api/app/asset/balances: every token with available, frozen and ≈ USDT value. The precision
-// map is ensured first (spec §7), so the amounts are shown with the right decimals from the start.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Balance } from '@tradeflip/contract';
-import { http } from '@/lib/http';
-import { ensurePrecisions } from '@/lib/precisions';
-import { useSession } from '@/lib/session';
-
-export async function getBalances(): Promise<Balance[]> {
-  await ensurePrecisions();
-  const { list } = await http.get<{ list: Balance[] }>('/api/app/asset/balances', { silent: true });
-  return list;
-}
-
-export function balancesQueryOptions(userId: string) {
-  return queryOptions({ queryKey: ['asset', 'balances', userId], queryFn: getBalances, staleTime: 0 });
-}
-
-export function useBalances() {
-  const session = useSession();
-  return useQuery({ ...balancesQueryOptions(session?.user.id ?? ''), enabled: Boolean(session) });
-}
+// The balances query lives in lib/balances.ts: the game reads the same key with the same shape.
+export { getBalances, balancesQueryOptions, useBalances } from '@/lib/balances';

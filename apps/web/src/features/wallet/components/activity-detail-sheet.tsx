@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Popup from 'antd-mobile/es/components/popup';
-import type { ActivityItem } from '@tradeflip/contract';
+import { marginMovementKinds, type ActivityItem } from '@tradeflip/contract';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { ChevronRightIcon } from '@/components/icons';
 import { formatDateTime } from '@/lib/format-time';
@@ -54,8 +54,12 @@ export function ActivityDetailSheet({
           </p>
           <ol className="activity-steps" data-testid="activity-steps">
             {item.steps.map((step) => {
-              const onFrozen = new Decimal(step.availableDelta).isZero();
-              const delta = onFrozen ? step.frozenDelta : step.availableDelta;
+              // A contract position's line carries its amount as the player reads it: a signed effect
+              // on the balance (they add up to the item's amount), or the margin's, unsigned.
+              const line = step.amount !== undefined;
+              const margin = line && marginMovementKinds.some((kind) => kind === step.kind);
+              const onFrozen = !line && new Decimal(step.availableDelta).isZero();
+              const delta = line ? step.amount! : onFrozen ? step.frozenDelta : step.availableDelta;
               return (
                 <li key={step.id} className="activity-step" data-testid="activity-step" data-kind={step.kind}>
                   <span className="activity-step__main">
@@ -63,7 +67,7 @@ export function ActivityDetailSheet({
                     <span className="activity-step__time">{formatDateTime(step.createdAt)}</span>
                   </span>
                   <span className="activity-step__delta">
-                    {formatNumber(delta, 'amount', { dp, signed: true, hidden })}
+                    {formatNumber(delta, 'amount', { dp, signed: !margin, hidden })}
                     {onFrozen && <small> {t('wallet.frozen')}</small>}
                   </span>
                 </li>

@@ -46,7 +46,7 @@ export function AssetTotalPage() {
             <HideBalancesToggle />
           </p>
           <p className="asset-hero__value" data-testid="asset-total-usdt">
-            {overview.data ? `≈ ${formatNumber(overview.data.totalUsdt, 'usdt', { hidden })}` : '--'}
+            {overview.data ? (hidden ? '****' : `≈ ${formatNumber(overview.data.totalUsdt, 'usdt')}`) : '--'}
           </p>
           <dl className="asset-hero__split">
             <div>
@@ -61,6 +61,16 @@ export function AssetTotalPage() {
                 {overview.data ? formatNumber(overview.data.frozenUsdt, 'usdt', { hidden }) : '--'}
               </dd>
             </div>
+            {overview.data && overview.data.openPositions > 0 && (
+              <div>
+                <dt>
+                  {t('wallet.unrealizedPnl')} ({overview.data.openPositions})
+                </dt>
+                <dd data-testid="asset-unrealized-usdt">
+                  {formatNumber(overview.data.unrealizedPnlUsdt, 'usdt', { signed: true, hidden })}
+                </dd>
+              </div>
+            )}
           </dl>
           {overview.data && (
             <p className="asset-hero__note">

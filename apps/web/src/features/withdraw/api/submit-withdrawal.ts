@@ -3,7 +3,8 @@
 // passes the same key so the withdrawal is made once. Success refreshes every balance on screen.
 import { useQueryClient } from '@tanstack/react-query';
 import type { WithdrawalRecord, WithdrawBody } from '@tradeflip/contract';
-import { http, useKeyedMutation } from '@/lib/http';
+import { http } from '@/lib/http';
+import { useKeyedMutation } from '@/lib/http/keyed-mutation';
 
 export function submitWithdrawal(body: WithdrawBody, idempotencyKey: string) {
   // Silent: the screen puts the server's words on the field they are about, or toasts them.

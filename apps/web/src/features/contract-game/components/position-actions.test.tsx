@@ -1,0 +1,155 @@
+// Issue 16: the Close confirm shows what closing now would do (estimated price, close fee, net PnL) and
+// waits while the price is paused; TP / SL are checked against the current price as typed, both
+// fields at once, with the estimated PnL at each; Close and Save keep one Idempotency-Key per press
+// until answered, so a second press after a lost answer changes nothing twice.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GamePair, Position } from '@tradeflip/contract';
+import { setLanguage } from '@/lib/i18n';
+import '@/lib/game-texts';
+import { installFakeAdapter } from '@/lib/http/test-adapter';
+import { CloseSheet, TargetsSheet } from './position-actions';
+
+const pair: GamePair = {
+  symbol: 'BTCUSDT',
+  base: 'BTC',
+  quote: 'USDT',
+  marginToken: 'USDT',
+  maxLeverage: 1000,
+  openFeeRate: '0.0005',
+  closeFeeRate: '0.0005',
+  fundingRate: '0.0001',
+  fundingIntervalSeconds: 28_800,
+  mmr: '0.0005',
+  minMargin: '1',
+  maxMargin: '100000',
+  profitCapMultiple: '10',
+  priceDp: 2,
+  amountDp: 6,
+  enabled: true,
+};
+
+/** Long 100 × 10 at 60,000, 0.1 of funding paid (the server test's position). */
+const position: Position = {
+  id: '7',
+  orderNo: 'C20261125000010000',
+  symbol: 'BTCUSDT',
+  side: 'long',
+  marginToken: 'USDT',
+  margin: '100',
+  leverage: 10,
+  notional: '1000',
+  entryPrice: '60000',
+  openFee: '0.5',
+  fundingPaid: '0.1',
+  nextFundingAt: null,
+  liquidationPrice: '54036',
+  breakEvenPrice: '60066.03',
+  takeProfit: null,
+  stopLoss: null,
+  status: 'open',
+  currentPrice: null,
+  pnl: null,
+  realizedPnl: null,
+  returnRate: null,
+  closePrice: null,
+  closeFee: null,
+  closeReason: null,
+  profitUnpaid: null,
+  openedAt: '2026-11-25T10:00:00.000Z',
+  closedAt: null,
+};
+
+let server: ReturnType<typeof installFakeAdapter>;
+
+function renderWith(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+beforeEach(() => {
+  server = installFakeAdapter();
+  setLanguage('en-US');
+});
+
+describe('Close confirm', () => {
+  it('shows the estimated close price, close fee and net PnL after both fees and funding', () => {
+    renderWith(<CloseSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
+    expect(screen.getByTestId('close-sheet-order').textContent).toContain('C20261125000010000');
+    expect(screen.getByTestId('close-sheet-price').textContent).toContain('61,200.00');
+    // 1000 · 61200/60000 · 0.0005 = 0.51; net 20 − 0.5 − 0.1 − 0.51 = 18.89 (what the server pays).
+    expect(screen.getByTestId('close-sheet-fee').textContent).toContain('0.51 USDT');
+    expect(screen.getByTestId('close-sheet-net').textContent).toContain('+18.89 USDT');
+  });
+
+  it('waits, with the reason, while the price is paused', () => {
+    renderWith(<CloseSheet position={position} pair={pair} price={undefined} onDone={() => undefined} />);
+    expect((screen.getByTestId('close-confirm') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('close-sheet-stale').textContent).toContain('Price paused');
+  });
+
+  it('a second press after a lost answer sends the same Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    renderWith(<CloseSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
+    await user.click(screen.getByTestId('close-confirm'));
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await act(async () => server.requests[0]!.failNetwork());
+    await waitFor(() =>
+      expect((screen.getByTestId('close-confirm') as HTMLButtonElement).disabled).toBe(false),
+    );
+    await user.click(screen.getByTestId('close-confirm'));
+    await waitFor(() => expect(server.requests).toHaveLength(2));
+    expect(server.requests[1]!.header('Idempotency-Key')).toBeTruthy();
+    expect(server.requests[1]!.header('Idempotency-Key')).toBe(server.requests[0]!.header('Idempotency-Key'));
+  });
+});
+
+describe('TP / SL', () => {
+  it('checks both fields against the current price at once, as typed', async () => {
+    const user = userEvent.setup();
+    renderWith(<TargetsSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
+    await user.type(screen.getByTestId('targets-tp'), '61000');
+    await user.type(screen.getByTestId('targets-sl'), '61300');
+    expect(screen.getByTestId('targets-tp-error').textContent).toContain(
+      'Take-profit must be above the current price for a long and below it for a short',
+    );
+    expect(screen.getByTestId('targets-sl-error').textContent).toContain(
+      'Stop-loss must be below the current price for a long and above it for a short',
+    );
+    expect((screen.getByTestId('targets-save') as HTMLButtonElement).disabled).toBe(true);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('lets a long in profit move its stop to break-even, with the estimated PnL at each target', async () => {
+    const user = userEvent.setup();
+    renderWith(<TargetsSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
+    await user.type(screen.getByTestId('targets-sl'), '60100');
+    await user.type(screen.getByTestId('targets-tp'), '66000');
+    expect(screen.queryByTestId('targets-sl-error')).toBeNull();
+    // At 60,100: 1000·100/60000 = 1.666666, fee 0.500833; net 1.666666 − 0.5 − 0.1 − 0.500833.
+    expect(screen.getByText('Est. net PnL +0.565833 USDT')).toBeTruthy();
+    // At 66,000: +100 − 0.5 − 0.1 − 0.55.
+    expect(screen.getByText('Est. net PnL +98.85 USDT')).toBeTruthy();
+    expect((screen.getByTestId('targets-save') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('Save keeps one Idempotency-Key until answered (anti-repeat)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderWith(<TargetsSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
+    await user.type(screen.getByTestId('targets-tp'), '66000');
+    await user.click(screen.getByTestId('targets-save'));
+    // Pressed again while the first is on its way: nothing more is sent.
+    await user.click(screen.getByTestId('targets-save'));
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await act(async () => server.requests[0]!.failNetwork());
+    await waitFor(() =>
+      expect((screen.getByTestId('targets-save') as HTMLButtonElement).disabled).toBe(false),
+    );
+    await user.click(screen.getByTestId('targets-save'));
+    await waitFor(() => expect(server.requests).toHaveLength(2));
+    expect(server.requests[1]!.header('Idempotency-Key')).toBe(server.requests[0]!.header('Idempotency-Key'));
+  });
+});

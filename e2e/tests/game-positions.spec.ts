@@ -1,0 +1,270 @@
+// Issue 16, points 13–15 (positions side): on a scripted price path (the operator's pinned prices), a
+// player's positions of every pair with a count and "this pair only"; the chart's position lines;
+// TP / SL checked against the current price with both errors and the estimated PnL; the Close confirm
+// with the estimated price, fee and net PnL; a closed position's realized PnL net of fees with its
+// lines adding up; Home, Total assets and the asset history reading the same; a margin-ratio warning
+// and a liquidation notice that stays until dismissed; a pair going stale disabling Close with the
+// reason and recovering by itself. At 390 and 360 px, in both languages; screenshots for docs/screens.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { adminApi } from '../support/admin';
+import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
+import { E2E_BASE_URL } from '../support/env';
+import { expect, test } from '../support/fixtures';
+
+async function pin(symbol: string, price: string) {
+  await adminApi('/api/admin/market/price', { symbol, price });
+}
+
+// The browser tests share one server: the prices this file pins walk again after it.
+test.afterAll(async () => {
+  for (const symbol of ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']) {
+    await adminApi('/api/admin/market/price', { symbol });
+  }
+});
+
+async function player(page: Page, lang: 'en-US' | 'zh-CN', usdt: string, width = 390) {
+  const email = newEmail('positions');
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 780 });
+  await page.goto('/pages/register/index');
+  await registerInBrowser(page, email, newPassword());
+  await page.evaluate((value) => localStorage.setItem('app.lang', value), lang);
+  await adminApi('/api/admin/balances/adjust', { email, token: 'USDT', amount: usdt, reason: 'test' });
+  return email;
+}
+
+/** Opens a position through the API as the signed-in user (the order panel is another test's). */
+async function open(page: Page, body: Record<string, unknown>): Promise<{ id: string; orderNo: string }> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await fetch(`${E2E_BASE_URL}/api/app/game/open`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+      'X-Requested-With': 'XMLHttpRequest',
+      'Idempotency-Key': randomUUID(),
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { code: number; data: { id: string; orderNo: string } };
+  if (answer.code !== 0) throw new Error(JSON.stringify(answer));
+  return answer.data;
+}
+
+test('every pair’s positions, their lines on the chart, TP / SL, the Close confirm and the net PnL that adds up (en)', async ({
+  page,
+}) => {
+  await player(page, 'en-US', '1000');
+  await pin('BTCUSDT', '60000');
+  await pin('ETHUSDT', '3000');
+  await page.goto('/');
+  const btc = await open(page, { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 });
+  await open(page, { symbol: 'ETHUSDT', side: 'short', margin: '50', leverage: 20 });
+  await page.goto('/pages/game/detail?id=BTCUSDT');
+  const btcCard = page.getByTestId(`position-${btc.id}`);
+
+  await test.step('the tab counts both pairs’ positions; "this pair only" narrows to BTC', async () => {
+    await expect(page.getByTestId('positions-count')).toHaveText('2');
+    await expect(page.locator('article.position')).toHaveCount(2);
+    await expect(
+      page.locator('article.position[data-symbol="ETHUSDT"]').getByTestId('position-pair'),
+    ).toHaveText('ETH/USDT');
+    await page.getByTestId('positions-this-pair').check();
+    await expect(page.locator('article.position')).toHaveCount(1);
+    await expect(btcCard).toBeVisible();
+    await page.getByTestId('positions-this-pair').uncheck();
+    await expect(page.locator('article.position')).toHaveCount(2);
+  });
+
+  await test.step('the chart draws this pair’s entry and liquidation lines; prices keep the pair’s decimals', async () => {
+    // 60000 · (1 − (100 − 1000·0.0005)/1000) = 54030
+    await expect(page.getByTestId('market-chart')).toHaveAttribute(
+      'data-price-lines',
+      'entry:60000 liquidation:54030',
+    );
+    await expect(btcCard.getByTestId('position-liquidation')).toHaveText('54,030.00');
+    await pin('BTCUSDT', '61200');
+    await expect(btcCard.getByTestId('position-price')).toHaveText('61,200.00');
+    await expect(btcCard.getByTestId('position-pnl')).toContainText('+20.00 USDT');
+    await expect(btcCard.getByTestId('position-risk')).toBeVisible();
+    await expect(btcCard.getByTestId('position-risk')).toHaveAttribute('data-warn', 'false');
+    await btcCard.scrollIntoViewIfNeeded();
+    await saveScreens(page, 'positions-open-en');
+  });
+
+  await test.step('TP / SL: both errors against the current price at once, then a stop at break-even', async () => {
+    await btcCard.getByTestId('position-targets-edit').click();
+    await page.getByTestId('targets-tp').fill('61000');
+    await page.getByTestId('targets-sl').fill('61300');
+    await expect(page.getByTestId('targets-tp-error')).toHaveText(
+      'Take-profit must be above the current price for a long and below it for a short',
+    );
+    await expect(page.getByTestId('targets-sl-error')).toHaveText(
+      'Stop-loss must be below the current price for a long and above it for a short',
+    );
+    await expect(page.getByTestId('targets-save')).toBeDisabled();
+    await saveScreens(page, 'positions-targets-errors-en');
+    await page.getByTestId('targets-tp').fill('66000');
+    await page.getByTestId('targets-sl').fill('60100');
+    await expect(page.getByTestId('targets-sheet')).toContainText('Est. net PnL +98.95 USDT');
+    await expect(page.getByTestId('targets-sheet')).toContainText('Est. net PnL +0.665833 USDT');
+    await saveScreens(page, 'positions-targets-en');
+    await page.getByTestId('targets-save').click();
+    await expect(btcCard.getByTestId('position-targets')).toHaveText('66,000.00 / 60,100.00');
+    await expect(page.getByTestId('market-chart')).toHaveAttribute(
+      'data-price-lines',
+      'entry:60000 liquidation:54030 take_profit:66000 stop_loss:60100',
+    );
+  });
+
+  await test.step('Home and Total assets show the open positions and their unrealised PnL', async () => {
+    await page.goto('/');
+    // BTC +20, ETH 0 at the entry.
+    await expect(page.getByTestId('balance-summary-positions')).toHaveText(
+      '2 open positions · Unrealized PnL +20.00',
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreens(page, 'positions-home-en');
+    await page.goto('/pages/asset/total');
+    await expect(page.getByTestId('asset-unrealized-usdt')).toHaveText('+20.00');
+    // 1000 − 0.5 − 0.5 in fees + 20.
+    await expect(page.getByTestId('asset-total-usdt')).toHaveText('≈ 1,019.00');
+    await saveScreens(page, 'positions-assets-en');
+  });
+
+  await test.step('Close confirm: estimated close price, close fee and net PnL', async () => {
+    await page.goto('/pages/game/detail?id=BTCUSDT');
+    await btcCard.getByTestId('position-close').click();
+    await expect(page.getByTestId('close-sheet-order')).toHaveText(btc.orderNo);
+    await expect(page.getByTestId('close-sheet-price')).toHaveText('61,200.00');
+    await expect(page.getByTestId('close-sheet-fee')).toHaveText('0.51 USDT');
+    // 20 − 0.5 open fee − 0.51 close fee
+    await expect(page.getByTestId('close-sheet-net')).toHaveText('+18.99 USDT');
+    await saveScreens(page, 'positions-close-confirm-en');
+    await page.getByTestId('close-confirm').click();
+    await expect(page.getByTestId('positions-count')).toHaveText('1');
+  });
+
+  await test.step('history: realized PnL net of fees, its breakdown, and lines that add up', async () => {
+    await page.getByTestId('positions-tab-closed').click();
+    const closed = page.locator('article.position--closed').first();
+    await expect(closed.getByTestId('closed-pnl')).toContainText('+18.99 USDT');
+    await expect(closed.getByTestId('closed-return')).toHaveText('+18.99%');
+    await closed.scrollIntoViewIfNeeded();
+    await saveScreens(page, 'positions-history-en');
+    await closed.getByTestId('closed-detail').click();
+    const sheet = page.getByTestId('position-sheet');
+    await expect(sheet.getByTestId('sheet-gross')).toHaveText('+20');
+    await expect(sheet.getByTestId('sheet-open-fee')).toHaveText('-0.5');
+    await expect(sheet.getByTestId('sheet-close-fee')).toHaveText('-0.51');
+    await expect(sheet.getByTestId('sheet-opened')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expect(sheet.getByTestId('sheet-entry')).toHaveText([
+      /Margin locked\s*100 USDT/,
+      /Open fee\s*-0\.5 USDT/,
+      /Close fee\s*-0\.51 USDT/,
+      /Margin returned\s*99\.49 USDT/,
+      /Profit\s*\+20 USDT/,
+    ]);
+    await expect(sheet.getByTestId('sheet-net')).toContainText('+18.99 USDT');
+    await saveScreens(page, 'positions-detail-en');
+    await page.getByTestId('position-sheet-done').click();
+  });
+
+  await test.step('the asset history reads the same: one item, its net, the same lines', async () => {
+    await page.goto('/pages/wallet/token?id=USDT');
+    const item = page.locator(
+      '[data-testid="activity-item"][data-kind="contract_position"][data-state="done"]',
+    );
+    await expect(item).toHaveCount(1);
+    await expect(item.getByTestId('activity-amount')).toHaveText('+18.99');
+    await item.click();
+    await expect(page.getByTestId('activity-step')).toHaveText([
+      /Margin locked.*100$/,
+      /Open fee.*-0\.5$/,
+      /Close fee.*-0\.51$/,
+      /Margin returned.*99\.49$/,
+      /Profit.*\+20$/,
+    ]);
+    await saveScreens(page, 'positions-asset-history-en');
+  });
+});
+
+test('a margin-ratio warning near liquidation, then the liquidation announced until dismissed (zh-CN, 360 px)', async ({
+  page,
+}) => {
+  await player(page, 'zh-CN', '100', 360);
+  await pin('SOLUSDT', '200');
+  await page.goto('/');
+  // Short 10 × 100 at 200, maintenance of SOL: its liquidation price is on the card.
+  await open(page, { symbol: 'SOLUSDT', side: 'short', margin: '10', leverage: 50 });
+  await page.goto('/pages/game/detail?id=SOLUSDT');
+  const card = page.locator('article.position').first();
+  const liquidation = (await card.getByTestId('position-liquidation').textContent())!.replace(/,/g, '');
+  // Nine tenths of the way to the liquidation price: the bar warns.
+  const near = (200 + (Number(liquidation) - 200) * 0.9).toFixed(2);
+  await pin('SOLUSDT', near);
+  await expect(card.getByTestId('position-risk')).toHaveAttribute('data-warn', 'true');
+  await expect(card.getByTestId('position-risk-warning')).toHaveText('接近强平：请考虑平仓或设置止损');
+  await card.scrollIntoViewIfNeeded();
+  await saveScreens(page, 'positions-risk-zh');
+
+  await pin('SOLUSDT', liquidation);
+  const notice = page.getByTestId('position-notice');
+  await expect(notice).toHaveText(
+    `您的 SOL/USDT 做空仓位已在 ${Number(liquidation).toFixed(2)} 被强制平仓。×`,
+  );
+  await expect(page.getByTestId('no-positions')).toBeVisible();
+  await page.getByTestId('positions').scrollIntoViewIfNeeded();
+  await saveScreens(page, 'positions-liquidated-zh');
+  // It stays (no toast that fades) until dismissed.
+  await page.getByTestId('positions-tab-closed').click();
+  await expect(notice).toBeVisible();
+  await page.getByTestId('position-notice-dismiss').click();
+  await expect(notice).toHaveCount(0);
+});
+
+test('a pair going stale disables Close with the reason and recovers by itself (en)', async ({ page }) => {
+  await player(page, 'en-US', '1000');
+  await pin('BTCUSDT', '60000');
+  // The socket's BTC ticks are held back while `paused`, as a feed that stopped would.
+  let paused = false;
+  await page.routeWebSocket(/\/api\/ws/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      if (paused && typeof message === 'string' && message.includes('"ticks"')) {
+        const frame = JSON.parse(message) as { list: { symbol: string }[] };
+        frame.list = frame.list.filter((tick) => tick.symbol !== 'BTCUSDT');
+        if (frame.list.length) ws.send(JSON.stringify(frame));
+        return;
+      }
+      ws.send(message);
+    });
+  });
+  await page.goto('/');
+  await open(page, { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 });
+  await page.goto('/pages/game/detail?id=BTCUSDT');
+  const card = page.locator('article.position').first();
+  await expect(card.getByTestId('position-close')).toBeEnabled();
+
+  paused = true;
+  // No tick for the staleness limit (10 s): the reason shows and Close waits.
+  await expect(card.getByTestId('position-stale')).toHaveText(
+    'Price paused: closing waits until it moves again',
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(card.getByTestId('position-close')).toBeDisabled();
+  await expect(page.getByTestId('pair-stale')).toBeVisible();
+  await expect(page.getByTestId('order-stale')).toBeVisible();
+  await expect(page.getByTestId('pair-change')).not.toHaveClass(/is-down|is-up/);
+  await card.scrollIntoViewIfNeeded();
+  await saveScreens(page, 'positions-stale-en');
+
+  paused = false;
+  await expect(card.getByTestId('position-stale')).toHaveCount(0);
+  await expect(card.getByTestId('position-close')).toBeEnabled();
+  await expect(page.getByTestId('pair-stale')).toHaveCount(0);
+  await expect(page.getByTestId('order-stale')).toHaveCount(0);
+});
