@@ -37,12 +37,6 @@ export const gamePairList = z.object({ list: z.array(gamePair) });
  * takes anything of the right shape and the answer names the first thing wrong, in the user's words.
  */
 const loose = z.union([z.string(), z.number()]).optional();
-/** Leverage: digits or a whole JSON number (not "0x0A", "1e1", "+10", " 10 "); its range is the server's check. */
-const leverageWhole = { error: 'game.leverageWhole' };
-const leverageInput = z.union(
-  [z.string(leverageWhole).regex(/^\d{1,20}$/, leverageWhole), z.number(leverageWhole).int(leverageWhole)],
-  leverageWhole,
-);
 /**
  * A take-profit or stop-loss: a plain positive decimal within NUMERIC(38,18), or '' for none; the
  * pair's decimals and its side of the entry are the server's checks.
@@ -62,7 +56,8 @@ export const openPositionBody = z.object({
   /** The margin token (USDT); optional, the pair's own when absent. */
   token: z.string().max(20).optional(),
   margin: loose,
-  leverage: leverageInput.optional(),
+  /** Digits or a whole number; validateOpen (packages/money) names the range when it is not. */
+  leverage: loose,
   takeProfit: targetPrice.optional(),
   stopLoss: targetPrice.optional(),
 });
