@@ -187,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const liveFeed = live
     ? new BinanceFeed({
         url: config.market.binanceUrl,
-        symbols: () => market.enabledSymbols(),
+        symbols: () => market.feedSymbols(),
         onTicks: (ticks) => {
           market.ingest(ticks).catch((err: unknown) => app.log.warn({ err }, 'price feed: ticks not taken'));
         },

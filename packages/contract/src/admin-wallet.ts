@@ -106,6 +106,8 @@ export const auditChecks = [
   'negative',
   'running_balance',
   'empty_movement',
+  /** A user's frozen balance equals what holds it (open positions, withdrawals under way). */
+  'frozen',
 ] as const;
 export const auditDifference = z.object({ check: z.enum(auditChecks), detail: z.string() });
 export type AuditDifference = z.infer<typeof auditDifference>;

@@ -1,7 +1,7 @@
 // On-chain deposits and withdrawals (issue 4, DESIGN §5): the user's calls under /api/app/asset/* and
 // the operators' under /api/admin/*. Amounts are decimal strings in token units; times ISO-8601 UTC.
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope';
+import { idInput, pageQuerySchema } from './envelope';
 import { tokenSymbol } from './wallet';
 
 export const chainNetworks = ['ERC20', 'BEP20'] as const;
@@ -222,12 +222,7 @@ export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 export const adminWithdrawListQuery = pageQuerySchema.extend({
   status: z.enum(withdrawalStatusList).optional(),
 });
-export const adminWithdrawApproveBody = z.object({
-  id: z.coerce
-    .string()
-    .trim()
-    .regex(/^\d{1,18}$/),
-});
+export const adminWithdrawApproveBody = z.object({ id: idInput });
 export const adminWithdrawRejectBody = adminWithdrawApproveBody.extend({
   reason: z.string({ error: 'validation.invalidRequest' }).trim().min(1).max(500),
 });

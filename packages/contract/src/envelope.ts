@@ -57,6 +57,14 @@ export function okEnvelope<T extends z.ZodType>(data: T) {
 /** A success without data (logout, forgot, language). */
 export const okEmptyEnvelope = z.object({ code: z.literal(0), msg: z.string().optional() });
 
+/**
+ * A row id in a body: digits as a string, or a whole JSON number; answered as a string. Nothing
+ * else ("0x0A", "1e1", " 2 ", ["2"]), so no route reads an id its caller did not write.
+ */
+export const idInput = z
+  .union([z.string().regex(/^\d{1,18}$/), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)])
+  .transform(String);
+
 /** Lists are paged the same way everywhere. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),

@@ -1,8 +1,9 @@
 // The contract game (DESIGN §7, issue 11): pairs and their terms, opening and closing positions, the
 // positions as the app shows them (spec §3), and the user channel's position events.
 import { z } from 'zod';
+import type { MessageKey } from '@tradeflip/i18n';
 import { decimalString } from './wallet';
-import { pageQuerySchema, pageSchema } from './envelope';
+import { idInput, pageQuerySchema, pageSchema } from './envelope';
 
 export const positionSides = ['long', 'short'] as const;
 export const closeReasons = ['manual', 'take_profit', 'stop_loss', 'liquidation', 'operator'] as const;
@@ -36,24 +37,38 @@ export const gamePairList = z.object({ list: z.array(gamePair) });
  * takes anything of the right shape and the answer names the first thing wrong, in the user's words.
  */
 const loose = z.union([z.string(), z.number()]).optional();
+/**
+ * A take-profit or stop-loss: a plain positive decimal within NUMERIC(38,18), or '' for none; the
+ * pair's decimals and its side of the entry are the server's checks.
+ */
+const priceInvalid = { error: 'game.priceInvalid' };
+const targetPrice = z.union(
+  [
+    z.literal(''),
+    z.string(priceInvalid).regex(/^\d{1,20}(\.\d{1,18})?$/, priceInvalid),
+    z.number(priceInvalid).positive(priceInvalid).lt(1e20, priceInvalid),
+  ],
+  priceInvalid,
+);
 export const openPositionBody = z.object({
   symbol: z.string().max(20).optional(),
   side: z.string().max(10).optional(),
   /** The margin token (USDT); optional, the pair's own when absent. */
   token: z.string().max(20).optional(),
   margin: loose,
+  /** Digits or a whole number; validateOpen (packages/money) names the range when it is not. */
   leverage: loose,
-  takeProfit: loose,
-  stopLoss: loose,
+  takeProfit: targetPrice.optional(),
+  stopLoss: targetPrice.optional(),
 });
 export type OpenPositionBody = z.infer<typeof openPositionBody>;
 
-export const positionIdBody = z.object({ id: z.coerce.string().regex(/^\d{1,18}$/) });
+export const positionIdBody = z.object({ id: idInput });
 /** POST /api/app/game/tpsl: set or clear (null) a take-profit and a stop-loss. */
 export const tpslBody = z.object({
-  id: z.coerce.string().regex(/^\d{1,18}$/),
-  takeProfit: z.union([z.string(), z.number(), z.null()]).optional(),
-  stopLoss: z.union([z.string(), z.number(), z.null()]).optional(),
+  id: idInput,
+  takeProfit: targetPrice.nullable().optional(),
+  stopLoss: targetPrice.nullable().optional(),
 });
 
 /** A position (spec §3): open ones with their live figures at the current price. */
@@ -147,25 +162,87 @@ export const positionPage = pageSchema(position);
 
 export const positionDetailQuery = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 
-/** /api/admin/game/pairs: change a pair's terms (new positions only). */
-export const adminGamePairBody = z.object({
-  symbol: z.string().max(20),
-  maxLeverage: z.number().int().min(1).max(1000).optional(),
-  openFeeRate: decimalString.optional(),
-  closeFeeRate: decimalString.optional(),
-  fundingRate: decimalString.optional(),
-  fundingIntervalSeconds: z
-    .number()
-    .int()
-    .min(60)
-    .max(7 * 86_400)
-    .optional(),
-  mmr: decimalString.optional(),
-  minMargin: decimalString.optional(),
-  maxMargin: decimalString.optional(),
-  profitCapMultiple: decimalString.optional(),
-  enabled: z.boolean().optional(),
-});
+/** A plain non-negative decimal as integer units of 10^-18 (exact comparisons, no floating point). */
+function units(value: string): bigint {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return BigInt(whole + fraction.padEnd(18, '0'));
+}
+const ONE = units('1');
+const PLAIN = /^\d{1,20}(\.\d{1,18})?$/;
+
+/** A term from 0 to `max`, or above 0 when `max` is absent; `key` names the field in the refusal. */
+function term(key: MessageKey, bounds: { max?: string; positive?: boolean }) {
+  const max = bounds.max === undefined ? undefined : units(bounds.max);
+  // The refinement tests the pattern again: zod runs it even after the pattern failed.
+  return z
+    .string({ error: key })
+    .regex(PLAIN, { error: key })
+    .refine(
+      (value) =>
+        PLAIN.test(value) &&
+        (!bounds.positive || units(value) > 0n) &&
+        (max === undefined || units(value) <= max),
+      { error: key },
+    );
+}
+
+/**
+ * Operators' terms and their bounds (DESIGN §7), for every way an operator sets them (the admin route
+ * and `npm run admin -- game:pair`): fees 0–10 %, funding 0–1 % per interval, a maintenance rate
+ * above 0 and below 1 / max leverage (else a position is liquidatable at once), margins and the
+ * profit cap above 0 with min ≤ max, max leverage a whole number 1..1000. A change of one side of a
+ * pair of terms (mmr or max leverage, min or max margin) is checked by the server against the other.
+ */
+export const adminGamePairBody = z
+  .object({
+    symbol: z.string().max(20),
+    maxLeverage: z
+      .number({ error: 'game.maxLeverageRange' })
+      .int({ error: 'game.maxLeverageRange' })
+      .min(1, { error: 'game.maxLeverageRange' })
+      .max(1000, { error: 'game.maxLeverageRange' })
+      .optional(),
+    openFeeRate: term('game.feeRateRange', { max: '0.1' }).optional(),
+    closeFeeRate: term('game.feeRateRange', { max: '0.1' }).optional(),
+    fundingRate: term('game.fundingRateRange', { max: '0.01' }).optional(),
+    fundingIntervalSeconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .optional(),
+    mmr: term('game.mmrRange', { positive: true, max: '1' }).optional(),
+    minMargin: term('game.termPositive', { positive: true }).optional(),
+    maxMargin: term('game.termPositive', { positive: true }).optional(),
+    profitCapMultiple: term('game.termPositive', { positive: true }).optional(),
+    enabled: z.boolean().optional(),
+  })
+  .superRefine((body, context) => {
+    const problem = pairTermsProblem(body);
+    if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: problem.key });
+  });
+export type AdminGamePairBody = z.input<typeof adminGamePairBody>;
+
+/**
+ * What is wrong between terms that bound each other (the maintenance rate and max leverage, the
+ * margins), as the field to name and the message; undefined when nothing, or one side is missing.
+ * The server calls it on a change merged with the pair's stored terms.
+ */
+export function pairTermsProblem(terms: {
+  maxLeverage?: number | undefined;
+  mmr?: string | undefined;
+  minMargin?: string | undefined;
+  maxMargin?: string | undefined;
+}): { field: 'mmr' | 'minMargin'; key: MessageKey } | undefined {
+  const { maxLeverage, mmr, minMargin, maxMargin } = terms;
+  if (mmr !== undefined && maxLeverage !== undefined && PLAIN.test(mmr)) {
+    if (units(mmr) * BigInt(maxLeverage) >= ONE) return { field: 'mmr', key: 'game.mmrRange' };
+  }
+  if (minMargin !== undefined && maxMargin !== undefined && PLAIN.test(minMargin) && PLAIN.test(maxMargin)) {
+    if (units(minMargin) > units(maxMargin)) return { field: 'minMargin', key: 'game.marginOrder' };
+  }
+  return undefined;
+}
 
 /** /api/admin/game/positions: every user's positions, with the owner's email. */
 export const adminPositionQuery = pageQuerySchema.extend({

@@ -1,5 +1,6 @@
 // `npm run audit`: recomputes every balance from the ledger and checks conservation, that no user or
-// vault balance is negative and that every entry's balances-after are the running sums. Works through
+// vault balance is negative, that every entry's balances-after are the running sums and that each
+// user's frozen balance is what holds it (open positions, withdrawals under way). Works through
 // the running server's admin API, else on the database itself (embedded PGlite or DATABASE_URL).
 // Prints a summary; exits 1 on any difference.  Options: --json prints the report as JSON.
 import { randomUUID } from 'node:crypto';

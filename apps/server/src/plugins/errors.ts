@@ -116,7 +116,8 @@ function localiseFields(lang: Language, fields: Record<string, MessageKey>, vars
 
 /** Field name and i18n key of one schema issue; messages that aren't catalog keys get a generic text. */
 function issueText(lang: Language, path: string, message: string): string {
-  if (isMessageKey(message)) return translate(lang, message);
+  // A message may name its field ('{field} must be ...').
+  if (isMessageKey(message)) return translate(lang, message, { field: path });
   return path
     ? translate(lang, 'validation.invalidField', { field: path })
     : translate(lang, 'validation.invalidRequest');

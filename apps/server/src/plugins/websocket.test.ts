@@ -386,6 +386,46 @@ describeEachDatabase(
       }
     });
 
+    it('does not sign a socket in with a session revoked while its sign-in was being looked up', async () => {
+      const { t, connect } = await serve();
+      const user = await registerUser(t);
+      const control = await registerUser(t);
+      const controlScreen = await signedIn(connect, control.token);
+      // The sign-in's lookup reads the session while it is still valid; the logout commits and is
+      // announced before that lookup's answer is used.
+      const accounts = t.app.services.accounts;
+      const lookup = accounts.resolveSession.bind(accounts);
+      const revoke = vi.spyOn(t.app.webSockets, 'revoke');
+      const resolve = vi.spyOn(accounts, 'resolveSession').mockImplementationOnce(async (token) => {
+        const answer = await lookup(token);
+        expect((await call(t.app, 'POST', '/api/app/auth/logout', { token: user.token })).status).toBe(200);
+        await vi.waitFor(() => expect(revoke).toHaveBeenCalled());
+        return answer;
+      });
+      const screen = await connect();
+      screen.send({ op: 'auth', token: user.token });
+      expect(await screen.next((m) => m.type === 'authed' || m.type === 'error')).toMatchObject({
+        type: 'error',
+        reason: 'unauthorized',
+      });
+      resolve.mockRestore();
+      revoke.mockRestore();
+      // Nothing of the user's reaches it: the user channel needs a sign-in.
+      screen.send({ op: 'subscribe', channel: 'user' });
+      expect(await screen.next((m) => m.type === 'error' || m.type === 'subscribed')).toMatchObject({
+        type: 'error',
+        reason: 'unauthorized',
+      });
+      expect(
+        (
+          await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+            body: { email: control.email, token: 'USDT', amount: '1', reason: 'test' },
+          })
+        ).status,
+      ).toBe(200);
+      await controlScreen.next((m) => m.type === 'balances');
+    });
+
     it('lets an operator close a user’s signed-in sockets (they reconnect and resync)', async () => {
       const { t, connect } = await serve();
       const user = await registerUser(t);

@@ -21,7 +21,7 @@ import {
 } from '@tradeflip/contract';
 import { toLanguage, translate, type Language, type MessageKey } from '@tradeflip/i18n';
 import type { RateRule } from '../config';
-import type { AccountService } from '../modules/account/service';
+import type { AccountService, SessionLookup } from '../modules/account/service';
 import { toWireCandle } from '../modules/market/candles';
 import type { MarketService } from '../modules/market/service';
 import { AppError } from './errors';
@@ -73,6 +73,8 @@ interface ChannelState {
 export class WebSocketHub {
   private readonly clients = new Set<Client>();
   private readonly byChannel = new Map<string, ChannelState>();
+  /** Per sign-in being looked up, the sessions revoked meanwhile (its lookup may predate them). */
+  private readonly lookups = new Set<Set<number>>();
   dropped = 0;
 
   constructor(private readonly maxBufferedBytes: number) {}
@@ -133,12 +135,28 @@ export class WebSocketHub {
    * are told why.
    */
   revoke(sessionId: number, reason: (typeof wsRevokeReasons)[number]) {
+    for (const revoked of this.lookups) revoked.add(sessionId);
     for (const client of this.clients) {
       if (client.sessionId !== sessionId) continue;
       this.unsubscribe(client, `user:${client.userId}`);
       client.userId = undefined;
       client.sessionId = undefined;
       this.reply(client, { type: 'unauthed', reason });
+    }
+  }
+
+  /**
+   * Runs a sign-in's session lookup; answers it with whether that session was revoked while it ran
+   * (a revocation announced before the sign-in takes effect would otherwise miss its socket).
+   */
+  async lookUp(lookup: () => Promise<SessionLookup>): Promise<[SessionLookup, boolean]> {
+    const revoked = new Set<number>();
+    this.lookups.add(revoked);
+    try {
+      const answer = await lookup();
+      return [answer, answer.status === 'valid' && revoked.has(answer.sessionId)];
+    } finally {
+      this.lookups.delete(revoked);
     }
   }
 
@@ -271,8 +289,8 @@ export const webSocketPlugin = fp<WebSocketOptions>(
               s: decision.retryAfterSeconds,
             });
           }
-          const session = await options.accounts.resolveSession(message.token);
-          if (session.status !== 'valid') {
+          const [session, revoked] = await hub.lookUp(() => options.accounts.resolveSession(message.token));
+          if (session.status !== 'valid' || revoked) {
             return refuse(
               client,
               session.status === 'frozen' ? 'user_frozen' : 'unauthorized',

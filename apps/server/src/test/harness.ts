@@ -14,7 +14,7 @@ import { loadTestSettings, parseConfig, type Env } from '../config';
 import { openPglite, type Database, type DatabaseHandle } from '../db/client';
 import { openScratchPostgres } from '../db/scratch';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import { runAudit } from '../modules/ledger/audit';
+import { runAudit, type AuditOptions } from '../modules/ledger/audit';
 import type { PriceSource } from '../modules/wallet/prices';
 import type { RateLimiter } from '../plugins/rate-limit';
 
@@ -285,8 +285,8 @@ export function adminCall(
 }
 
 /** Runs the ledger audit and fails the test on any difference. */
-export async function expectAuditClean(db: Database) {
-  const report = await runAudit(db);
+export async function expectAuditClean(db: Database, options?: AuditOptions) {
+  const report = await runAudit(db, options);
   expect(report.differences).toEqual([]);
   expect(report.ok).toBe(true);
   return report;

@@ -131,4 +131,31 @@ describe('the market socket', () => {
     expect(fake.sent).toEqual([]);
     expect(heard).toEqual(['resync']);
   });
+
+  it('refetches and signs in again later when its sign-in was refused for now (too many, or a server error)', () => {
+    vi.useFakeTimers();
+    try {
+      setSession({ token: 't1', user: { id: '1', email: 'a@example.com' } });
+      const { heard, fake } = listen({ channel: 'user' });
+      fake.open();
+      fake.sent.length = 0;
+      // A reconnect storm from one address: the sign-in is refused, so is the user channel.
+      fake.frame({ type: 'error', reason: 'rate_limited', msg: 'Too many requests. Try again in 30s.' });
+      fake.frame({ type: 'error', reason: 'unauthorized', msg: 'Please sign in first' });
+      // The user's screens refetch now (no event reaches them meanwhile)...
+      expect(heard).toEqual(['resync']);
+      // ...and the socket tries again later, on the same connection.
+      vi.advanceTimersByTime(60_000);
+      expect(fake.sent).toEqual([
+        { op: 'auth', token: 't1' },
+        { op: 'subscribe', channel: 'user' },
+      ]);
+      fake.frame({ type: 'subscribed', channel: 'user', seq: 4 });
+      expect(heard).toEqual(['resync', 'resync']);
+      fake.frame({ type: 'balances', seq: 5 });
+      expect(heard.at(-1)).toBe('balances');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

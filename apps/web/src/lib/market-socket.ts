@@ -9,7 +9,8 @@
 // channel's frames (`seq`), so a number skipped is a frame missed; a reconnect may have missed any.
 // Either way the channel's listeners get `{ type: 'resync' }` and refetch what the channel covers
 // (once the channel is subscribed again, so nothing falls between the refetch and the next frame).
-// A frame costs no request: only reconnects and gaps do.
+// A frame costs no request: only reconnects and gaps do. A refused sign-in (too many from one address,
+// a server error) refetches too, and is tried again later: the user channel is never silently absent.
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import type { CandleInterval, WsServerMessage } from '@tradeflip/contract';
 import { asServerMessage } from './ws-message';
@@ -49,6 +50,11 @@ export class MarketSocket {
   private opened = false;
   /** The token this connection signed in with. */
   private authedWith: string | null = null;
+  /** The user channel was asked for and neither given nor refused yet. */
+  private userPending = false;
+  /** A refused sign-in is tried again later (growing delays): one waits at a time. */
+  private userRetry: ReturnType<typeof setTimeout> | undefined;
+  private userRetries = 0;
 
   private url(): string {
     const { protocol, host } = window.location;
@@ -57,6 +63,32 @@ export class MarketSocket {
 
   private send(socket: ReconnectingWebSocket, message: object) {
     socket.send(JSON.stringify(message));
+  }
+
+  private join(socket: ReconnectingWebSocket, channel: Channel) {
+    if (channel.channel === 'user') this.userPending = true;
+    this.send(socket, { op: 'subscribe', ...channel });
+  }
+
+  /**
+   * The user channel was refused (its sign-in refused: too many from this address, a server error, or
+   * the session is gone). Its screens refetch now (they meet a 401 if the session is gone); a refusal
+   * for now is tried again later on this connection, where nothing else would.
+   */
+  private userRefused(socket: ReconnectingWebSocket, reason: string) {
+    this.userPending = false;
+    this.resync('user');
+    if (reason !== 'rate_limited' && reason !== 'internal') return;
+    if (this.userRetry !== undefined) return;
+    const delay = Math.min(60_000, 5000 * 2 ** this.userRetries++);
+    this.userRetry = setTimeout(() => {
+      this.userRetry = undefined;
+      if (socket.readyState !== socket.OPEN || !this.wanted.has('user') || !getToken()) return;
+      if (this.userPending || this.lastSeq.has('user')) return;
+      this.missed.add('user');
+      this.signIn(socket);
+      this.join(socket, { channel: 'user' });
+    }, delay);
   }
 
   private signIn(socket: ReconnectingWebSocket) {
@@ -75,8 +107,20 @@ export class MarketSocket {
 
   private receive(socket: ReconnectingWebSocket, message: WsServerMessage) {
     if (message.type === 'subscribed') {
+      if (message.channel === 'user') {
+        this.userPending = false;
+        this.userRetries = 0;
+      }
       this.lastSeq.set(message.channel, message.seq);
       if (this.missed.delete(message.channel)) this.resync(message.channel);
+      return;
+    }
+    if (message.type === 'error') {
+      // Answers come in order: a refusal (not a malformed message's) while the user channel is on its
+      // way is its sign-in's.
+      if (this.userPending && this.wanted.has('user') && message.reason !== 'validation') {
+        this.userRefused(socket, message.reason);
+      }
       return;
     }
     if (message.type === 'unauthed') {
@@ -87,7 +131,7 @@ export class MarketSocket {
       if (token && token !== this.authedWith && this.wanted.has('user')) {
         this.missed.add('user');
         this.signIn(socket);
-        this.send(socket, { op: 'subscribe', channel: 'user' });
+        this.join(socket, { channel: 'user' });
       } else {
         this.authedWith = null;
         this.resync('user');
@@ -115,7 +159,8 @@ export class MarketSocket {
       if (this.opened) for (const key of this.wanted.keys()) this.missed.add(key);
       this.opened = true;
       this.signIn(socket);
-      for (const { channel } of this.wanted.values()) this.send(socket, { op: 'subscribe', ...channel });
+      this.userPending = false;
+      for (const { channel } of this.wanted.values()) this.join(socket, channel);
     });
     socket.addEventListener('message', (event: MessageEvent) => {
       let parsed: unknown;
@@ -147,7 +192,7 @@ export class MarketSocket {
         // The session may have begun after the socket opened: sign in first (the server takes the
         // messages in order).
         if (channel.channel === 'user' && getToken()) this.signIn(socket);
-        this.send(socket, { op: 'subscribe', ...channel });
+        this.join(socket, channel);
       }
     }
     entry.listeners.add(listener);

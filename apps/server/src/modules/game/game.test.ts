@@ -5,6 +5,7 @@
 // fee refunded). Balances exact and the audit clean after each. Races: a manual close against a
 // liquidation settles once; 100 concurrent opens beyond the balance open only what is affordable; a
 // retried open with the same key opens once.
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@tradeflip/money';
 import { commands, type AdminApi } from '../../cli/commands';
@@ -515,10 +516,12 @@ describeEachDatabase('the contract game', (target) => {
       { 'x-lang': 'zh-CN' },
     );
     expect(zh.body.msg).toBe('余额不足');
-    // A leverage liquidatable at once names the highest that works.
-    await adminCall(t.app, 'POST', '/api/admin/game/pairs', {
-      body: { symbol: 'DOGEUSDT', mmr: '0.005', maxLeverage: 1000 },
-    });
+    // A leverage liquidatable at once names the highest that works (terms operators can no longer
+    // set, mmr ≥ 1 / max leverage, written as a pair stored before that bound would hold them).
+    await db.handle.db.execute(
+      sql`update game_pairs set mmr = 0.005, max_leverage = 1000 where symbol = 'DOGEUSDT'`,
+    );
+    await t.app.services.game.updatePair('DOGEUSDT', { enabled: true });
     await price('DOGEUSDT', '0.2');
     const tooHigh = await open(user.token, { symbol: 'DOGEUSDT', side: 'long', margin: '1', leverage: 200 });
     expect(tooHigh.body.msg).toBe(

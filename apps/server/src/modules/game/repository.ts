@@ -4,7 +4,8 @@ import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { CloseReason } from '@tradeflip/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { queryPreparedRows } from '../../db/rows';
+import { queryPreparedRows, queryRows } from '../../db/rows';
+import { Decimal } from '@tradeflip/money';
 import { noticePayload } from './notice';
 import { gamePairs, gamePositions, marketPairs, tokens, users } from '../../db/schema';
 
@@ -13,6 +14,8 @@ export type PairRow = typeof gamePairs.$inferSelect & {
   quote: string;
   priceDp: number;
   amountDp: number;
+  /** The market's own switch: a pair off the market takes no new position either. */
+  listed: boolean;
 };
 
 /** The base token gives the pair's price decimals; the margin token its amount decimals. */
@@ -26,6 +29,7 @@ export async function pairs(db: Queryable): Promise<PairRow[]> {
       quote: marketPairs.quote,
       priceDp: baseToken.priceDp,
       amountDp: tokens.amountDp,
+      listed: marketPairs.enabled,
     })
     .from(gamePairs)
     .innerJoin(marketPairs, eq(marketPairs.symbol, gamePairs.symbol))
@@ -300,4 +304,17 @@ export async function exposure(
     margin: row.margin,
     maxProfit: row.max_profit,
   }));
+}
+
+/**
+ * What the vault of `token` could owe on open bets: the profit cap of every open contract position
+ * (Lightning Flip's open payouts join this total). Opens read it with the vault locked.
+ */
+export async function houseExposure(db: Queryable, token: string): Promise<Decimal> {
+  const [row] = await queryRows<{ owed: string }>(
+    db,
+    sql`select coalesce(sum(margin * profit_cap_multiple), 0)::text as owed
+          from game_positions where status = 'open' and margin_token = ${token}`,
+  );
+  return new Decimal(row?.owed ?? 0);
 }

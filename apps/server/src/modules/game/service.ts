@@ -10,6 +10,7 @@ import {
   type CloseReason,
   type GamePair,
   type OpenPositionBody,
+  pairTermsProblem,
   type Position,
   type PositionDetail,
   type WsChannelEvent,
@@ -21,6 +22,7 @@ import {
   fundsProblem,
   liquidationPrice,
   notional as notionalOf,
+  plainDecimal,
   profitCapPrice,
   returnRate,
   settle as settleTerms,
@@ -80,8 +82,14 @@ function decimalOf(value: string | number | undefined | null, dp?: number): Deci
   return parsed;
 }
 
+/** Prices are stored as NUMERIC(38,18): 20 integer digits. */
+const PRICE_LIMIT = new Decimal('1e20');
+
 export class GameService {
-  constructor(private readonly deps: GameServiceDeps) {}
+  constructor(private readonly deps: GameServiceDeps) {
+    // A pair switched off on the market takes no new position from the next open on.
+    deps.market.onPairsChange(() => (this.pairCache = undefined));
+  }
 
   private now(): Date {
     return this.deps.clock.now();
@@ -113,8 +121,23 @@ export class GameService {
 
   async updatePair(
     symbol: string,
-    changes: Partial<Omit<repo.PairRow, 'symbol' | 'base' | 'quote' | 'priceDp' | 'amountDp'>>,
+    changes: Partial<Omit<repo.PairRow, 'symbol' | 'base' | 'quote' | 'priceDp' | 'amountDp' | 'listed'>>,
   ) {
+    // Terms that bound each other, one of them changed: checked against the other as stored.
+    const stored = (await repo.pairs(this.deps.db)).find((row) => row.symbol === symbol);
+    if (!stored) throw new AppError(404, 'not_found', 'errors.pairUnknown');
+    const merged = { ...stored, ...changes };
+    const problem = pairTermsProblem({
+      ...((changes.mmr !== undefined || changes.maxLeverage !== undefined) && {
+        mmr: plainDecimal(merged.mmr),
+        maxLeverage: merged.maxLeverage,
+      }),
+      ...((changes.minMargin !== undefined || changes.maxMargin !== undefined) && {
+        minMargin: plainDecimal(merged.minMargin),
+        maxMargin: plainDecimal(merged.maxMargin),
+      }),
+    });
+    if (problem) throw fieldError(problem.field, problem.key, { field: problem.field });
     const updated = await repo.updatePair(this.deps.db, symbol, { ...changes, updatedAt: this.now() });
     this.pairCache = undefined;
     if (!updated) throw new AppError(404, 'not_found', 'errors.pairUnknown');
@@ -130,7 +153,9 @@ export class GameService {
     const symbol = body.symbol?.trim().toUpperCase();
     if (!symbol) throw fieldError('symbol', 'game.pairRequired');
     const pair = await this.pair(symbol);
-    if (!pair || !pair.enabled) throw fieldError('symbol', 'game.pairUnavailable');
+    // A disabled pair (the game's switch or the market's) takes no new position; those open on it
+    // keep their price, close, and settle as ever (reduce-only).
+    if (!pair || !pair.enabled || !pair.listed) throw fieldError('symbol', 'game.pairUnavailable');
     if (body.token !== undefined && body.token.trim().toUpperCase() !== pair.marginToken) {
       throw fieldError('token', 'game.tokenRequired');
     }
@@ -151,11 +176,11 @@ export class GameService {
     // refuse the margin and fee afterwards.
     return this.deps.db.transaction(async (tx) => {
       await this.deps.accounts.requireActive(tx, userId);
-      // The user's balance is locked from here to the commit (the margin and fee leave it), the
-      // vault's only read: every open pays it a fee, so its row is held just by the last statement.
+      // The user's balance and then the vault's are locked from here to the commit (the margin and
+      // fee leave the one; the other must cover what this position could win, decided once no other
+      // open or payout of this token can change either).
       const [mine, vault] = await this.deps.ledger.balancesIn(tx, {
-        lock: [userAccount(userId, token)],
-        read: [vaultAccount(token)],
+        lock: [userAccount(userId, token), vaultAccount(token)],
       });
       const funds = fundsProblem(check.order, mine!.available, token);
       if (funds) throw openRefusal(funds);
@@ -164,9 +189,7 @@ export class GameService {
       const entry = new Decimal(price);
       const targets = targetsProblem(check.order, entry);
       if (targets) throw openRefusal(targets);
-      // The most this position can win must fit in the configured share of the vault's free balance.
-      if (margin.mul(pair.profitCapMultiple).gt(vault!.available.mul(this.deps.vaultShare)))
-        throw new AppError(409, 'conflict', 'game.vaultExposure');
+      await this.checkVaultCovers(tx, pair, margin, vault!.available);
       const now = this.now();
       const row = await this.insertWithOrderNo(tx, {
         userId,
@@ -220,10 +243,35 @@ export class GameService {
     });
   }
 
+  /**
+   * DESIGN §7: the most this position can win (its profit cap) stays within the configured share of
+   * the vault's free balance, and with what every open position of the token could win, within the
+   * whole of it, so every winner is paid in full. Called with the vault locked: the opens of a token
+   * pass this one at a time. Refused with the largest margin that would fit now.
+   */
+  private async checkVaultCovers(tx: Transaction, pair: repo.PairRow, margin: Decimal, vault: Decimal) {
+    const cap = margin.mul(pair.profitCapMultiple);
+    const owed = await repo.houseExposure(tx, pair.marginToken);
+    const room = Decimal.min(vault.mul(this.deps.vaultShare), vault.sub(owed));
+    if (cap.lte(room)) return;
+    const token = pair.marginToken;
+    const most = Decimal.max(room, 0)
+      .div(pair.profitCapMultiple)
+      .toDecimalPlaces(pair.amountDp, Decimal.ROUND_DOWN);
+    if (most.lt(pair.minMargin)) {
+      throw new AppError(409, 'conflict', 'game.vaultFull', { vars: { token } });
+    }
+    throw new AppError(409, 'conflict', 'game.vaultExposure', {
+      vars: { max: most.toFixed(), token },
+      fields: { margin: 'game.vaultExposure' },
+    });
+  }
+
   private priceOf(value: string | number | null | undefined, field: 'takeProfit' | 'stopLoss', dp: number) {
     if (value === undefined || value === null || value === '') return undefined;
     const price = decimalOf(value, dp);
-    if (!price || price.isZero()) throw fieldError(field, 'game.priceInvalid');
+    // Positive and within NUMERIC(38,18) (a JSON number may carry 21 digits past the schema).
+    if (!price || price.isZero() || price.gte(PRICE_LIMIT)) throw fieldError(field, 'game.priceInvalid');
     return price;
   }
 
@@ -698,7 +746,8 @@ function toPair(row: repo.PairRow): GamePair {
     profitCapMultiple: plain(row.profitCapMultiple),
     priceDp: row.priceDp,
     amountDp: row.amountDp,
-    enabled: row.enabled,
+    // Open takes new positions (the game's switch and the market's); off is reduce-only.
+    enabled: row.enabled && row.listed,
   };
 }
 

@@ -147,14 +147,14 @@ describeEachDatabase('the live price feed (Binance format, local fake stream)', 
     expect((await ticker('ETHUSDT')).stale).toBe(true);
   });
 
-  it('asks again for the streams of the enabled pairs when an operator switches one off', async () => {
+  it('keeps streaming a pair an operator switches off: positions still open on it keep a live price', async () => {
     const before = exchange.sockets.length;
     const off = await adminCall(t.app, 'POST', '/api/admin/market/pairs', {
       body: { symbol: 'DOGEUSDT', enabled: false },
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     await vi.waitFor(() => expect(exchange.sockets.length).toBe(before + 1), { timeout: 10_000 });
-    expect(exchange.requests.at(-1)).not.toContain('dogeusdt');
+    expect(exchange.requests.at(-1)).toContain('dogeusdt@aggTrade');
     expect(exchange.requests.at(-1)).toContain('btcusdt@aggTrade');
     await adminCall(t.app, 'POST', '/api/admin/market/pairs', {
       body: { symbol: 'DOGEUSDT', enabled: true },
@@ -186,6 +186,19 @@ describe('PRICE_FEED', () => {
       feed: 'binance',
       binanceUrl: 'wss://stream.binance.com:9443/stream',
     });
+  });
+
+  it('MARKET_MARK_BAND takes a fraction and MARKET_MARK_HOLD_SECONDS seconds', async () => {
+    const { parseConfig } = await import('../../config');
+    expect(parseConfig({}).market.mark).toEqual({ band: '0.1', holdMs: 3000 });
+    expect(parseConfig({ MARKET_MARK_BAND: '0.05', MARKET_MARK_HOLD_SECONDS: '1.5' }).market.mark).toEqual({
+      band: '0.05',
+      holdMs: 1500,
+    });
+    for (const band of ['0', '2', '-0.1', '10%']) {
+      expect(() => parseConfig({ MARKET_MARK_BAND: band })).toThrow(/MARKET_MARK_BAND.*fraction/);
+    }
+    expect(() => parseConfig({ MARKET_MARK_HOLD_SECONDS: '0' })).toThrow(/MARKET_MARK_HOLD_SECONDS/);
   });
 });
 
@@ -364,11 +377,12 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
     exchange.trade('BTCUSDT', '123456789012345678901', '1');
     exchange.trade('BTCUSDT', '0', '1');
     exchange.trade('BTCUSDT', '-5', '1');
+    exchange.trade('BTCUSDT', '80050', '123456789012345678901'); // a quantity no candle can hold
     exchange.trade('ETHUSDT', '3000.5', '1');
     await trades(['80100']);
     await vi.waitFor(() => expect(market().lastPrice('ETHUSDT')?.price).toBe('3000.5'));
     const dropped = warnings().slice(before);
-    expect(dropped.reduce((sum, line) => sum + Number(line.dropped), 0)).toBe(3);
+    expect(dropped.reduce((sum, line) => sum + Number(line.dropped), 0)).toBe(4);
     expect(dropped.every((line) => line.level === 40)).toBe(true);
     // Every pair's candles are written, none carries the dropped prices.
     await expect(market().flush()).resolves.toBeGreaterThan(0);
@@ -386,6 +400,53 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
     const id = (opened.body.data as unknown as Position).id;
     const closed = await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('a burst of bad prints as a real drop’s hold ends settles nothing below what the drop kept', async () => {
+    // Back to about 90,500 for longer than the hold.
+    for (let i = 0; i < 16; i++) await step(0.25, [String(90_500 + i)]);
+    expect(new Decimal(market().markPrice('BTCUSDT')!.price).gte(90_500)).toBe(true);
+    const user = await player();
+    const [risky, guarded] = await longs(user.token);
+    // The market falls to about 80,000 and stays there for 3 s...
+    for (let i = 0; i < 12; i++) await step(0.25, [String(80_000 + i)]);
+    expect((await positionOf(user.token, guarded.id)).status).toBe('open');
+    // ...and as the hold runs out, 200 ms of trades at 1.00 outnumber the second's good ones.
+    for (let i = 0; i < 2; i++)
+      await step(
+        0.1,
+        Array.from({ length: 10 }, (_, j) => `1.${i}${j}`),
+      );
+    for (let i = 0; i < 4; i++) await step(0.1, [String(80_020 + i)]);
+    // The stop-loss and the liquidation follow the drop, at a price it kept, not at 1.00.
+    for (const [position, reason] of [
+      [guarded, 'stop_loss'],
+      [risky, 'liquidation'],
+    ] as const) {
+      const now = await positionOf(user.token, position.id);
+      expect(now).toMatchObject({ status: 'closed', closeReason: reason });
+      expect(new Decimal(now.closePrice!).gte(80_000), now.closePrice!).toBe(true);
+    }
+    await expectAuditClean(db.handle.db);
+  });
+
+  it('one print 5 % down on a pair that trades once a second liquidates no 100x long', async () => {
+    for (let i = 0; i < 4; i++) await step(1, [String(80_100 + i)]);
+    const user = await player();
+    const opened = await call(t.app, 'POST', '/api/app/game/open', {
+      token: user.token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const risky = opened.body.data as unknown as Position;
+    expect(new Decimal(risky.liquidationPrice).gt(79_000)).toBe(true);
+    // The only trade of its second, then the market trades on where it was.
+    await step(1, ['76000']);
+    await step(1, ['80110']);
+    await step(1, ['80120']);
+    expect((await positionOf(user.token, risky.id)).status).toBe('open');
+    await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id: risky.id } });
     await expectAuditClean(db.handle.db);
   });
 });
@@ -447,14 +508,19 @@ describe.runIf(testSettings.redisUrl)('the mark price in two processes (Redis)',
     const held = follower.markPrice('BTCUSDT')!.price;
     expect(new Decimal(held).gte(90_000)).toBe(true);
     expect((await follower.settlementTick('BTCUSDT')).price).toBe(held);
-    // Trades stop; a second on, the leader's pass makes the last trade the mark (within the band).
+    // Trades stop; a second on, the leader's pass makes the last trades the mark (within the band).
     clock.advance(1.5);
     await leader.ingest(['90020', '90030', '90010'].map(trade));
     await same();
     expect(follower.markPrice('BTCUSDT')!.price).toBe('90020');
+    clock.advance(0.5);
+    await leader.ingest([trade('90040')]);
+    await same();
+    expect(follower.markPrice('BTCUSDT')!.price).toBe('90020'); // 90010 90020 90030 90040
+    // A second without trades: the mark is the median of the last three (90030 90010 90040).
     clock.advance(2);
     expect(await leader.refreshMarks()).toEqual([
-      { symbol: 'BTCUSDT', price: '90010', time: clock.now().getTime() },
+      { symbol: 'BTCUSDT', price: '90030', time: clock.now().getTime() },
     ]);
     await same();
   });

@@ -1,5 +1,5 @@
 // Issue 16, point 8: the mark price on scripted sequences of trades: the median of the last second,
-// the last trade when that second had none, a move beyond the band held until trades keep it there
+// of the last three trades when that second had fewer, a move beyond the band held until trades keep it there
 // for the hold time, an operator's pin at once.
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '@tradeflip/money';
@@ -8,7 +8,12 @@ import { MarkPrices } from './mark-price';
 const BTC = 'BTCUSDT';
 
 function market() {
-  const marks = new MarkPrices({ windowMs: 1000, band: new Decimal('0.1'), holdMs: 3000 });
+  const marks = new MarkPrices({
+    windowMs: 1000,
+    band: new Decimal('0.1'),
+    holdMs: 3000,
+    restartAfterMs: 10_000,
+  });
   /** Trades at `time` (ms), then the mark the leader computes at that time. */
   const at = (time: number, ...prices: string[]) => {
     for (const price of prices) marks.trade(BTC, new Decimal(price), time);
@@ -73,14 +78,16 @@ describe('the mark price', () => {
 
   it('starts the hold over when the price comes back within the band or turns the other way', () => {
     const { at } = market();
-    at(0, '100');
-    expect(at(1500, '120')).toBe('100'); // held since 1500
-    expect(at(3000, '80')).toBe('100'); // the other way: held since 3000
-    expect(at(4600, '80')).toBe('100'); // 1.6 s of 80 is not 3 s (the 120 hold would have been)
-    expect(at(5700, '101')).toBe('101'); // back within the band: the hold is forgotten
-    expect(at(6800, '130')).toBe('101'); // held since 6800
-    expect(at(9000, '130')).toBe('101');
-    expect(at(9800, '130')).toBe('130');
+    // Three trades a step: of one or two, a print is no median.
+    const three = (price: string) => [price, price, price];
+    at(0, ...three('100'));
+    expect(at(1500, ...three('120'))).toBe('100'); // held since 1500
+    expect(at(3000, ...three('80'))).toBe('100'); // the other way: held since 3000
+    expect(at(4600, ...three('80'))).toBe('100'); // 1.6 s of 80 is not 3 s (the 120 hold would have been)
+    expect(at(5700, ...three('101'))).toBe('101'); // back within the band: the hold is forgotten
+    expect(at(6800, ...three('130'))).toBe('101'); // held since 6800
+    expect(at(9000, ...three('130'))).toBe('101');
+    expect(at(9800, ...three('130'))).toBe('130');
   });
 
   it('never takes a lone print beyond the band that no trade follows', () => {
@@ -90,6 +97,56 @@ describe('the mark price', () => {
     // The second's trades are gone; the last trade is the bad print, but nothing keeps it alive.
     for (let time = 1500; time <= 10_000; time += 1000)
       expect(marks.update(BTC, time)!.mark.price.toFixed()).toBe('90000');
+  });
+
+  it('does not move for one bad print within the band on a pair that trades about once a second', () => {
+    const { marks, at } = market();
+    for (let time = 0; time < 4500; time += 900) at(time, String(90000 + time / 100));
+    // One print 5 % down (a 100x long's liquidation is 1 % away): with one good trade in the second,
+    // or none, it is no median.
+    expect(at(4500, '90045')).toBe('90036'); // 90027 90036 90045: the last three trades
+    expect(at(5000, '85500')).toBe('90036');
+    expect(marks.update(BTC, 6500)!.mark.price.toFixed()).toBe('90036');
+    expect(at(6800, '90070')).toBe('90045');
+  });
+
+  it('takes the level that persisted, not a burst of bad prints as the hold ends', () => {
+    const { at } = market();
+    at(0, '90000');
+    // A real drop of 11 %, traded every 250 ms: held...
+    const marks: string[] = [];
+    for (let time = 250; time <= 3000; time += 250) marks.push(at(time, '80000'));
+    // ...and as its 3 s run out, a burst at 1.00 outnumbers the second's trades.
+    const burst = Array.from({ length: 10 }, () => '1');
+    marks.push(at(3100, ...burst), at(3300, ...burst));
+    // The mark moves to what trades kept beyond the band for 3 s (80,000), never to 1.00.
+    expect(marks.every((price) => price === '90000' || price === '80000')).toBe(true);
+    expect(marks.at(-1)).toBe('80000');
+  });
+
+  it('never takes two lone prints beyond the band with silence between them', () => {
+    const { marks, at } = market();
+    at(0, '90000');
+    at(500, '1');
+    for (let time = 1500; time <= 3500; time += 1000) marks.update(BTC, time);
+    // A second bad print 3.1 s after the first: the silence between kept nothing alive.
+    expect(at(3600, '1')).toBe('90000');
+  });
+
+  it('starts over after no trade for longer than the staleness limit: the old mark is no reference', () => {
+    const { at } = market();
+    at(0, '90000');
+    expect(at(10_000, '70000')).toBe('90000'); // 10 s: still a reference, held
+    expect(at(20_001, '60000', '60010', '59990')).toBe('60000'); // 10.001 s without a trade
+  });
+
+  it('has no mark after an outage until three trades came, so one bad print after it is no mark', () => {
+    const { marks, at } = market();
+    at(0, '90000');
+    marks.trade(BTC, new Decimal('1'), 20_001); // the first print after 20 s of silence: a bad one
+    expect(marks.update(BTC, 20_001)).toBeUndefined();
+    expect(marks.current(BTC)).toBeUndefined(); // the games refuse ('price fetch failed') meanwhile
+    expect(at(20_200, '60000', '60010')).toBe('60000'); // the median of 1, 60000, 60010
   });
 
   it('takes an operator’s pin at once, whatever the band, and goes on from it', () => {

@@ -2,7 +2,7 @@
 // balancer. One leads the feed (the database lease); the other never steps it, yet a WebSocket client
 // on each receives the same ticks, because the leader publishes them through Redis. An operator's pin
 // sent to the follower reaches the leader's feed too. Real processes (server.ts), real PostgreSQL and
-// Redis; needs TEST_DATABASE_URL and TEST_REDIS_URL (required when CI=true).
+// Redis; needs TEST_DATABASE_URL and TEST_REDIS_URL (required when CI=true). The pin is each one's mark.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -162,6 +162,14 @@ describe.runIf(ready || settings.ci)('two API processes with Redis', () => {
           },
           { timeout: 10_000 },
         );
+      }
+      // The pin is the mark at once, in both processes (what their games settle at).
+      for (const other of urls) {
+        const res = await fetch(`${other}/api/admin/market/status`, {
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        });
+        const status = (await res.json()) as { data: { list: { symbol: string; mark: string | null }[] } };
+        expect(status.data.list.find((row) => row.symbol === 'ETHUSDT')!.mark).toBe(pinned);
       }
     }
   });

@@ -94,6 +94,7 @@ export class MarketService {
       windowMs: MARK_WINDOW_MS,
       band: new Decimal(deps.mark?.band ?? '0.1'),
       holdMs: deps.mark?.holdMs ?? 3000,
+      restartAfterMs: deps.staleMs,
     });
     this.relay.subscribe((message) => void this.fromRelay(message));
   }
@@ -147,7 +148,15 @@ export class MarketService {
     for (const listener of this.pairListeners) listener();
   }
 
-  /** The pairs a live feed streams. */
+  /**
+   * The pairs a live feed streams: every pair, enabled or not. A disabled pair takes no new order
+   * and leaves the lists, but positions still open on it keep a live price (reduce-only).
+   */
+  feedSymbols(): string[] {
+    return this.pairs.map((pair) => pair.symbol);
+  }
+
+  /** The pairs on the market (in the lists, taking new orders). */
   enabledSymbols(): string[] {
     return this.pairs.filter((pair) => pair.enabled).map((pair) => pair.symbol);
   }
@@ -192,14 +201,13 @@ export class MarketService {
     return () => this.markListeners.delete(listener);
   }
 
-  /** One step of the simulated feed: a tick for every enabled pair at `now`. The leader's loop calls it. */
+  /** One step of the simulated feed: a tick for every pair at `now` (see feedSymbols). The leader's loop calls it. */
   async step(now: number = this.deps.clock.now().getTime()): Promise<TickBatch> {
     await this.init();
     const feed = this.deps.feed;
     if (!feed) throw new Error('step() drives the simulated feed; a live feed calls ingest()');
     const ticks: RawTick[] = [];
     for (const pair of this.pairs) {
-      if (!pair.enabled) continue;
       const previous = this.last.get(pair.symbol)?.time;
       const price = feed.next(pair.symbol, previous === undefined ? 1000 : now - previous);
       ticks.push({ symbol: pair.symbol, price: price.toFixed(), time: now });
@@ -209,8 +217,9 @@ export class MarketService {
 
   /**
    * Trades or prices from a live feed (the leader's): each rounded half-up to its pair's decimals;
-   * unknown and disabled pairs are skipped. A price not positive or beyond what the database holds is
-   * dropped here, with one warning per batch: it would fail every write of the candles it is in.
+   * unknown pairs are skipped (a disabled one keeps its price, see feedSymbols). A price not positive
+   * or beyond what the database holds (or such a quantity) is dropped here, with one warning per
+   * batch: it would fail every write of the candles it is in.
    */
   async ingest(input: FeedTick[]): Promise<TickBatch> {
     await this.init();
@@ -218,9 +227,10 @@ export class MarketService {
     const dropped: FeedTick[] = [];
     for (const tick of input) {
       const pair = this.pairs.find((candidate) => candidate.symbol === tick.symbol);
-      if (!pair?.enabled) continue;
+      if (!pair) continue;
       const price = new Decimal(tick.price).toDecimalPlaces(pair.priceDp, Decimal.ROUND_HALF_UP);
-      if (!price.isFinite() || price.lte(0) || price.gte(PRICE_LIMIT)) {
+      const volume = tick.volume === undefined ? undefined : new Decimal(tick.volume);
+      if (!storable(price) || (volume && !volume.isZero() && !storable(volume))) {
         dropped.push(tick);
         continue;
       }
@@ -264,7 +274,7 @@ export class MarketService {
   async refreshMarks(now: number = this.deps.clock.now().getTime()): Promise<RawTick[]> {
     await this.init();
     const marks: RawTick[] = [];
-    for (const symbol of this.enabledSymbols()) {
+    for (const symbol of this.feedSymbols()) {
       const updated = this.marks.update(symbol, now);
       if (updated?.changed) marks.push(toTick(symbol, updated.mark));
     }
@@ -466,16 +476,17 @@ export class MarketService {
    * exactly in market_ticks, so the settlement's row can refer to it and anyone can check it later.
    * Inside `tx` the tick is kept by it; without, it is kept at once, and once however many
    * settlements use it (every open at a tick). A stale pair (or one that never ticked) refuses:
-   * 'price fetch failed', and the game takes no order.
+   * 'price fetch failed', and the game takes no order. A disabled pair still settles: its open
+   * positions close at it (the games refuse new orders on it themselves).
    */
   async settlementTick(
     symbol: string,
     tx?: Queryable,
   ): Promise<{ tickId: number; price: string; time: number }> {
     await this.init();
-    const pair = this.requirePair(symbol);
+    this.requirePair(symbol);
     const mark = this.marks.current(symbol);
-    if (!pair.enabled || !mark || this.stale(symbol, this.deps.clock.now().getTime())) {
+    if (!mark || this.stale(symbol, this.deps.clock.now().getTime())) {
       throw new AppError(409, 'price_unavailable', 'errors.priceFetchFailed');
     }
     const tick = toTick(symbol, mark);
@@ -516,7 +527,7 @@ export class MarketService {
       price === undefined
         ? undefined
         : new Decimal(price).toDecimalPlaces(this.dpOf(symbol), Decimal.ROUND_HALF_UP);
-    if (value && (value.lte(0) || value.gte(PRICE_LIMIT))) {
+    if (value && !storable(value)) {
       throw new AppError(400, 'validation', 'errors.amountInvalid', {
         fields: { price: 'errors.amountInvalid' },
       });
@@ -568,6 +579,11 @@ export class MarketService {
       }),
     };
   }
+}
+
+/** A positive number the database holds (NUMERIC(38,18)). */
+function storable(value: Decimal): boolean {
+  return value.isFinite() && value.gt(0) && value.lt(PRICE_LIMIT);
 }
 
 function toTick(symbol: string, mark: { price: Decimal; time: number }): RawTick {

@@ -137,6 +137,14 @@ describeEachDatabase('wallet', (target) => {
           pricedAt: '2030-01-01T00:00:00.000Z',
         },
       });
+      // The freeze above is held by no bet: given back, so the audit's frozen check holds too.
+      await t.app.services.ledger.unfreeze({
+        userId: user!.id,
+        token: 'ETH',
+        amount: '1',
+        type: 'bet_unfreeze',
+        ref: { type: 'test', id: 1 },
+      });
       await expectAuditClean(db.handle.db);
     });
 

@@ -1,0 +1,133 @@
+// Issue 16, point 5: disabling a pair stranded its positions (close refused with 'price fetch
+// failed' while funding was still charged). Disabling stops new opens only (an exchange's
+// reduce-only mode): the pair keeps its live price, its positions close, their take-profit,
+// stop-loss and liquidation run, and funding is still charged (the position can be closed now).
+import { beforeAll, expect, it } from 'vitest';
+import {
+  adminCall,
+  call,
+  describeEachDatabase,
+  expectAuditClean,
+  registerUser,
+  TestClock,
+  useDatabase,
+  type TestApp,
+} from '../../test/harness';
+
+interface Position {
+  id: string;
+  status: 'open' | 'closed';
+  closeReason: string | null;
+  closePrice: string | null;
+  currentPrice: string | null;
+  fundingPaid: string;
+}
+
+describeEachDatabase('a disabled pair is reduce-only', (target) => {
+  const db = useDatabase(target);
+  let t: TestApp;
+  let clock: TestClock;
+  let user: { email: string; token: string };
+
+  beforeAll(async () => {
+    clock = new TestClock(Date.parse('2030-06-01T00:00:00Z'));
+    t = await db.app({ clock });
+    await t.app.services.market.init();
+    await t.app.services.ledger.fundVault({ token: 'USDT', amount: '1000000' });
+    await t.app.services.gameEngine.lead();
+    user = await registerUser(t);
+    await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+      body: { email: user.email, token: 'USDT', amount: '1000', reason: 'test' },
+    });
+  });
+
+  async function price(symbol: string, value: string) {
+    clock.advance(0.25);
+    await t.app.services.market.pin(symbol, value);
+    await t.app.services.gameEngine.idle();
+  }
+
+  const open = (body: Record<string, unknown>) =>
+    call(t.app, 'POST', '/api/app/game/open', { token: user.token, body });
+
+  async function positionOf(id: string): Promise<Position> {
+    const res = await call(t.app, 'GET', `/api/app/game/position?id=${id}`, { token: user.token });
+    return res.body.data as unknown as Position;
+  }
+
+  async function scenario(symbol: string, disable: () => Promise<unknown>, enable: () => Promise<unknown>) {
+    await price(symbol, '200');
+    const ids: string[] = [];
+    for (const body of [
+      { side: 'long', margin: '10', leverage: 5, takeProfit: '220' },
+      { side: 'long', margin: '10', leverage: 50 },
+      { side: 'short', margin: '10', leverage: 5 },
+    ]) {
+      const opened = await open({ symbol, ...body });
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      ids.push((opened.body.data as unknown as Position).id);
+    }
+    const [tp, liquidated, manual] = ids as [string, string, string];
+    await disable();
+
+    // No new position, in the user's words.
+    const refused = await open({ symbol, side: 'long', margin: '10', leverage: 5 });
+    expect(refused.body).toMatchObject({ code: 400, msg: 'This pair is not available right now' });
+    const pairs = await call(t.app, 'GET', '/api/app/game/pairs');
+    expect(
+      (pairs.body.data as { list: { symbol: string; enabled: boolean }[] }).list.find(
+        (p) => p.symbol === symbol,
+      ),
+    ).toMatchObject({ enabled: false });
+
+    // The feed still prices it, and its positions follow.
+    clock.advance(1);
+    const batch = await t.app.services.market.step();
+    expect(batch.ticks.map((tick) => tick.symbol)).toContain(symbol);
+    expect((await positionOf(manual)).currentPrice).toBe('200');
+
+    // Funding is still charged: 50 · 0.0001 from the short's margin.
+    clock.advance(8 * 3600);
+    await t.app.services.gameEngine.fundingPass();
+    expect((await positionOf(manual)).fundingPaid).toBe('0.005');
+
+    // A close, a liquidation (50x long at 200 liquidates near 196.2) and a take-profit all settle.
+    await price(symbol, '205');
+    const closed = await call(t.app, 'POST', '/api/app/game/close', {
+      token: user.token,
+      body: { id: manual },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.data).toMatchObject({ status: 'closed', closeReason: 'manual', closePrice: '205' });
+    await price(symbol, '195');
+    expect(await positionOf(liquidated)).toMatchObject({ status: 'closed', closeReason: 'liquidation' });
+    await price(symbol, '221');
+    expect(await positionOf(tp)).toMatchObject({
+      status: 'closed',
+      closeReason: 'take_profit',
+      closePrice: '221',
+    });
+    await enable();
+    await expectAuditClean(db.handle.db);
+  }
+
+  it('switched off on the market (market:pair --disable)', async () => {
+    const market = (enabled: boolean) =>
+      adminCall(t.app, 'POST', '/api/admin/market/pairs', { body: { symbol: 'SOLUSDT', enabled } });
+    await scenario(
+      'SOLUSDT',
+      () => market(false),
+      () => market(true),
+    );
+  });
+
+  it("switched off in the game's terms (game:pair --disable)", async () => {
+    const game = (enabled: boolean) =>
+      adminCall(t.app, 'POST', '/api/admin/game/pairs', { body: { symbol: 'BNBUSDT', enabled } });
+    await scenario(
+      'BNBUSDT',
+      () => game(false),
+      () => game(true),
+    );
+  });
+});
