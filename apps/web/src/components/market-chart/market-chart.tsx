@@ -21,6 +21,7 @@ import {
 import type { Candle, CandleInterval } from '@tradeflip/contract';
 import { marketSocket } from '@/lib/market-socket';
 import { useUpColor } from '@/lib/up-colors';
+import { chartPriceFormat } from './chart-price';
 import { getCandles } from './get-candles';
 import './market-chart.css';
 
@@ -114,7 +115,7 @@ export function MarketChart({
       crosshair: { mode: 0 },
       handleScale: { axisPressedMouseMove: false },
     });
-    const priceFormat = { type: 'price' as const, precision: priceDp, minMove: 10 ** -priceDp };
+    const priceFormat = chartPriceFormat(priceDp);
     const series: ISeriesApi<'Area'> | ISeriesApi<'Candlestick'> = line
       ? chart.addSeries(AreaSeries, {
           lineColor: cssColor('--tf-accent', '#209cff'),
