@@ -95,6 +95,11 @@ describe('Close confirm', () => {
     expect(screen.getByTestId('close-sheet-net').querySelector('b')!.className).toBe('is-up');
   });
 
+  it('names the position it closes: pair, side and leverage', () => {
+    renderWith(<CloseSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
+    expect(screen.getByTestId('sheet-subject').textContent).toBe('BTC/USDT Long 10×');
+  });
+
   it('waits, with the reason, while the price is paused', () => {
     renderWith(<CloseSheet position={position} pair={pair} price={undefined} onDone={() => undefined} />);
     expect((screen.getByTestId('close-confirm') as HTMLButtonElement).disabled).toBe(true);
@@ -118,6 +123,11 @@ describe('Close confirm', () => {
 });
 
 describe('TP / SL', () => {
+  it('names the position it edits', () => {
+    renderWith(<TargetsSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
+    expect(screen.getByTestId('sheet-subject').textContent).toBe('BTC/USDT Long 10×');
+  });
+
   it('checks both fields against the current price at once, as typed', async () => {
     const user = userEvent.setup();
     renderWith(<TargetsSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);

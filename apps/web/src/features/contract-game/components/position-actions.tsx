@@ -15,6 +15,22 @@ import { useClosePosition, useSetTargets } from '../api/game-api';
 import { OrderField } from './order-field';
 import { closeEstimate, tone } from './position-figures';
 
+/**
+ * Which position a sheet acts on (pair, side, leverage, as on its card): the sheet covers the card,
+ * and with several positions open the order number alone does not say.
+ */
+function Subject({ position, pair }: { position: Position; pair: GamePair }) {
+  const { t } = useTranslation();
+  return (
+    <p className="game-sheet__subject" data-testid="sheet-subject">
+      {pair.base}/{pair.quote}{' '}
+      <span className={`position__side position__side--${position.side}`}>
+        {t(`trade.${position.side}`)} {position.leverage}×
+      </span>
+    </p>
+  );
+}
+
 export function CloseSheet({
   position,
   pair,
@@ -48,6 +64,7 @@ export function CloseSheet({
     <Popup visible onMaskClick={onDone} bodyClassName="game-sheet" destroyOnClose>
       <div data-testid="close-sheet">
         <h2 className="game-sheet__title">{t('trade.confirmClose')}</h2>
+        <Subject position={position} pair={pair} />
         <DetailList>
           <DetailRow label={t('trade.orderNo')} testId="close-sheet-order" mono>
             {position.orderNo}
@@ -169,6 +186,7 @@ export function TargetsSheet({
     <Popup visible onMaskClick={onDone} bodyClassName="game-sheet" destroyOnClose>
       <div data-testid="targets-sheet">
         <h2 className="game-sheet__title">{t('trade.targets')}</h2>
+        <Subject position={position} pair={pair} />
         <DetailList>
           <DetailRow label={t('trade.entryPrice')}>{priceText(position.entryPrice)}</DetailRow>
           <DetailRow label={t('trade.currentPrice')} testId="targets-price">
