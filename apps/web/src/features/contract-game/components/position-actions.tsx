@@ -31,18 +31,19 @@ function Subject({ position, pair }: { position: Position; pair: GamePair }) {
   );
 }
 
-export function CloseSheet({
-  position,
-  pair,
-  price,
-  onDone,
-}: {
+/** What the Close and TP / SL sheets act on. */
+interface PositionSheetProps {
   position: Position;
   pair: GamePair;
-  /** The live price; undefined while the pair's price is paused (closing waits). */
+  /**
+   * The current (mark) price: Close estimates at it, TP / SL are checked against it (as the server
+   * checks them); undefined while the pair's price is paused (closing waits).
+   */
   price: string | undefined;
   onDone: () => void;
-}) {
+}
+
+export function CloseSheet({ position, pair, price, onDone }: PositionSheetProps) {
   const { t } = useTranslation();
   const close = useClosePosition();
   const estimate = price ? closeEstimate(position, pair, price) : null;
@@ -124,18 +125,7 @@ function typedPrice(text: string, dp: number): Decimal | undefined {
   return price.isZero() || price.decimalPlaces() > dp ? undefined : price;
 }
 
-export function TargetsSheet({
-  position,
-  pair,
-  price,
-  onDone,
-}: {
-  position: Position;
-  pair: GamePair;
-  /** The current price the targets are checked against (the server checks the same). */
-  price: string | undefined;
-  onDone: () => void;
-}) {
+export function TargetsSheet({ position, pair, price, onDone }: PositionSheetProps) {
   const { t } = useTranslation();
   const save = useSetTargets();
   const [tp, setTp] = useState(position.takeProfit ?? '');
