@@ -7,6 +7,7 @@
 // reason and recovering by itself. At 390 and 360 px, in both languages; screenshots for docs/screens.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { Decimal } from '@tradeflip/money';
 import { adminApi } from '../support/admin';
 import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
 import { E2E_BASE_URL } from '../support/env';
@@ -209,7 +210,7 @@ test('a margin-ratio warning near liquidation, then the liquidation announced un
   const card = page.locator('article.position').first();
   const liquidation = (await card.getByTestId('position-liquidation').textContent())!.replace(/,/g, '');
   // Nine tenths of the way to the liquidation price: the bar warns.
-  const near = (200 + (Number(liquidation) - 200) * 0.9).toFixed(2);
+  const near = new Decimal(liquidation).sub(200).mul('0.9').add(200).toFixed(2);
   await pin('SOLUSDT', near);
   await expect(card.getByTestId('position-risk')).toHaveAttribute('data-warn', 'true');
   await expect(card.getByTestId('position-risk-warning')).toHaveText('接近强平：请考虑平仓或设置止损');
@@ -218,9 +219,7 @@ test('a margin-ratio warning near liquidation, then the liquidation announced un
 
   await pin('SOLUSDT', liquidation);
   const notice = page.getByTestId('position-notice');
-  await expect(notice).toHaveText(
-    `您的 SOL/USDT 做空仓位已在 ${Number(liquidation).toFixed(2)} 被强制平仓。×`,
-  );
+  await expect(notice).toHaveText(`您的 SOL/USDT 做空仓位已在 ${liquidation} 被强制平仓。×`);
   await expect(page.getByTestId('no-positions')).toBeVisible();
   await page.getByTestId('positions').scrollIntoViewIfNeeded();
   await saveScreens(page, 'positions-liquidated-zh');

@@ -1,6 +1,7 @@
 // Text of the contract game's screen (order panel, positions, their sheets). Apart from ui.ts because
 // the first pages never show it: the web app adds it with the game page (lib/game-texts.ts), keeping
 // the entry's JavaScript small. Keep both languages in step (a test compares their keys).
+import { positionLinesEn, positionLinesZh } from './position-lines';
 import type { Widen } from './ui';
 
 export const gameUiEn = {
@@ -72,16 +73,7 @@ export const gameUiEn = {
     estPnlAt: 'Est. net PnL {amount} {token}',
     stale: 'Price paused: closing waits until it moves again',
     dismiss: 'Dismiss',
-    lines: {
-      margin_locked: 'Margin locked',
-      margin_released: 'Margin returned',
-      open_fee: 'Open fee',
-      funding: 'Funding',
-      loss: 'Loss',
-      close_fee: 'Close fee',
-      profit: 'Profit',
-      fee_refund: 'Close fee refunded',
-    },
+    lines: positionLinesEn,
   },
   order: {
     cost: 'Cost',
@@ -169,16 +161,7 @@ export const gameUiZh: GameUiMessages = {
     estPnlAt: '预估净盈亏 {amount} {token}',
     stale: '价格暂停：恢复更新后才能平仓',
     dismiss: '关闭',
-    lines: {
-      margin_locked: '保证金冻结',
-      margin_released: '保证金退回',
-      open_fee: '开仓手续费',
-      funding: '资金费',
-      loss: '亏损',
-      close_fee: '平仓手续费',
-      profit: '盈利',
-      fee_refund: '平仓手续费退还',
-    },
+    lines: positionLinesZh,
   },
   order: {
     cost: '成本',

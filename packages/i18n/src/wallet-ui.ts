@@ -2,6 +2,7 @@
 // ledger's business types (spec §4). Apart from ui.ts because the first pages never show it: the web
 // app loads it with those screens (lib/wallet-texts.ts). Keep both languages in step (a test compares
 // their keys).
+import { positionLinesEn, positionLinesZh } from './position-lines';
 import type { Widen } from './ui';
 
 export const walletUiEn = {
@@ -217,14 +218,7 @@ export const walletUiEn = {
       credited: 'Credited',
       debited: 'Debited',
       reversed: 'Reversed',
-      margin_locked: 'Margin locked',
-      margin_released: 'Margin returned',
-      open_fee: 'Open fee',
-      funding: 'Funding',
-      loss: 'Loss',
-      close_fee: 'Close fee',
-      profit: 'Profit',
-      fee_refund: 'Close fee refunded',
+      ...positionLinesEn,
     },
     viewWithdrawal: 'View the withdrawal',
     viewDeposit: 'View the deposit',
@@ -470,14 +464,7 @@ export const walletUiZh: WalletUiMessages = {
       credited: '入账',
       debited: '扣除',
       reversed: '撤回',
-      margin_locked: '保证金冻结',
-      margin_released: '保证金退回',
-      open_fee: '开仓手续费',
-      funding: '资金费',
-      loss: '亏损',
-      close_fee: '平仓手续费',
-      profit: '盈利',
-      fee_refund: '平仓手续费退还',
+      ...positionLinesZh,
     },
     viewWithdrawal: '查看提现记录',
     viewDeposit: '查看充值记录',

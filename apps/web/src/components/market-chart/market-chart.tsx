@@ -188,6 +188,8 @@ export function MarketChart({
     if (!series) return;
     const drawn: IPriceLine[] = priceLines.map((line) =>
       series.createPriceLine({
+        // lightweight-charts places lines by number (as its candles); its axis label is drawn with the
+        // pair's decimals, and the exact price stays in the position's own figures.
         price: Number(line.price),
         color: cssColor(...LINE_STYLE[line.kind].color),
         lineStyle: LINE_STYLE[line.kind].style,
