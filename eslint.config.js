@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import tradeflip from './eslint-rules/index.js';
 
 const WEB = 'apps/web/src';
 const features = fs
@@ -13,8 +14,11 @@ const features = fs
 // the import text: the web app imports across folders by the '@/' alias, and a relative import that
 // climbs out of its feature is refused too. (eslint-plugin-import-x would check resolved paths, but its
 // resolver's platform binaries are not all on this machine's registry, which breaks `npm ci`.)
-const FEATURE_TO_FEATURE =
-  'A feature never imports another feature: move what both need to lib/ or components/.';
+// features/market is the one shared feature (issue 17): the market's socket, tickers and chart are a
+// product feature of their own, read by Home, the contract game and the money screens. Any feature may
+// import it; it imports no other feature, and lib/ and components/ do not import it.
+const SHARED_FEATURE = 'market';
+const FEATURE_TO_FEATURE = `A feature never imports another feature (only features/${SHARED_FEATURE}, the shared one): move what both need to lib/ or components/.`;
 const FEATURE_TO_APP =
   'A feature does not import app/ (the route table, shell and providers): move what it needs to lib/.';
 const SHARED_TO_FEATURE = 'Shared code (lib/, components/) imports no feature and not app/.';
@@ -23,7 +27,13 @@ const LEAVES_FEATURE = 'A relative import leaves the feature: use the @/ alias (
 function featureRules(feature, { tests, depth }) {
   return [
     {
-      group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+      group: [
+        '@/features/*',
+        ...[...new Set([feature, SHARED_FEATURE])].flatMap((allowed) => [
+          `!@/features/${allowed}`,
+          `!@/features/${allowed}/**`,
+        ]),
+      ],
       message: FEATURE_TO_FEATURE,
     },
     ...(tests ? [] : [{ group: ['@/app', '@/app/*', '@/app/**'], message: FEATURE_TO_APP }]),
@@ -83,6 +93,59 @@ const boundaries = [
   },
 ];
 
+// The server's layers (issue 17): infrastructure knows no domain, and a module reaches another
+// module's tables through that module's service.
+const SERVER = 'apps/server/src';
+const serverModules = fs
+  .readdirSync(`${SERVER}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const INFRASTRUCTURE_TO_MODULE =
+  'Infrastructure (plugins/, db/, chain/, mail/) knows no product module: the module registers with it instead.';
+const OTHER_MODULES_TABLES =
+  "A module never imports another module's repository or schema: ask that module's service.";
+const SCHEMA_LIST =
+  "A module imports its own tables from ./schema, never db/schema (the migrations' list of every module's tables).";
+const schemaList = { regex: '(^|/)db/schema(\\.ts)?$', message: SCHEMA_LIST };
+const serverBoundaries = [
+  {
+    files: [`${SERVER}/{plugins,db,chain,mail}/**/*.ts`],
+    // A test there may run the whole product (the idempotency crash test checks the ledger's audit).
+    // db/schema.ts is the list of every module's tables for Drizzle's migrations (modules never use it).
+    ignores: ['**/*.test.ts', `${SERVER}/db/schema.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules(/|$)', message: INFRASTRUCTURE_TO_MODULE }] },
+      ],
+    },
+  },
+  ...serverModules.flatMap((module) => {
+    const others = (parts) => ({
+      regex: `^(\\.\\./|.*/modules/)(?!${module}/)[^./][^/]*/(${parts})(\\.ts)?$`,
+      message: OTHER_MODULES_TABLES,
+    });
+    return [
+      {
+        files: [`${SERVER}/modules/${module}/**/*.ts`],
+        ignores: [`${SERVER}/modules/${module}/schema.ts`],
+        rules: {
+          'no-restricted-imports': ['error', { patterns: [others('repository|schema'), schemaList] }],
+        },
+      },
+      {
+        // A table's foreign keys name their owners' keys: a schema may import another schema, nothing more.
+        files: [`${SERVER}/modules/${module}/schema.ts`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [others('repository'), schemaList] }] },
+      },
+    ];
+  }),
+  {
+    files: [`${SERVER}/workers/**/*.ts`],
+    rules: { 'tradeflip/workers-only-loop-and-jobs': 'error' },
+  },
+];
+
 // Type-aware rules on the TypeScript every tsconfig covers.
 const typedFiles = [
   'apps/*/src/**/*.{ts,tsx}',
@@ -122,6 +185,12 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  ...serverBoundaries,
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { tradeflip },
+    rules: { 'tradeflip/no-import-cycle': 'error' },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -32,6 +32,17 @@ export async function toastShownAndGone(page: Page, text: string): Promise<void>
   await expect(toast(page, text)).toBeHidden();
 }
 
+/**
+ * Waits until the bottom sheet (components/sheet.tsx) holding `content` has risen: it takes taps once
+ * its rise has ended, before which a screenshot would catch it on the way.
+ */
+export async function sheetRisen(content: Locator): Promise<void> {
+  await expect(content.page().locator('.adm-popup-body', { has: content })).toHaveCSS(
+    'pointer-events',
+    'auto',
+  );
+}
+
 /** The session the app keeps in localStorage (spec §3). */
 export function storedSession(page: Page) {
   return page.evaluate(() => ({

@@ -7,6 +7,7 @@ import {
   pathAndQuery,
   registerInBrowser,
   saveScreens,
+  sheetRisen,
   storedSession,
   submitSignIn,
   toast,
@@ -97,6 +98,11 @@ test('a person registers, switches language, changes password, signs out and bac
     await page.getByTestId('menu-account').click();
     await expect(title(page)).toHaveText('账户信息');
     await saveScreens(page, 'account-zh');
+    await page.getByTestId('sign-out').click();
+    await sheetRisen(page.getByTestId('sign-out-sheet'));
+    await saveScreens(page, 'sign-out-zh');
+    await page.getByTestId('sign-out-sheet').getByRole('button', { name: '取消' }).click();
+    await expect(page.getByTestId('sign-out-sheet')).toHaveCount(0);
     await page.goBack();
     await page.getByTestId('tab-home').click();
     await expect(page.getByTestId('tab-home')).toHaveAttribute('aria-current', 'page');
@@ -164,6 +170,8 @@ test('a person registers, switches language, changes password, signs out and bac
     await page.getByTestId('sign-out').click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Sign out of this device?');
+    await sheetRisen(dialog);
+    await saveScreens(page, 'sign-out-en');
     const loggedOut = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/app/auth/logout');
     await dialog.getByRole('button', { name: 'Sign out' }).click();
     expect((await (await loggedOut).allHeaders()).authorization).toBe(`Bearer ${token}`);

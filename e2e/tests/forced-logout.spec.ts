@@ -1,5 +1,7 @@
 // Acceptance 3: an operator freezes the account from the command line and the open app is signed out
-// with the spec's message; a frozen account cannot sign in until it is unfrozen.
+// with the spec's message (at once, by its socket's revocation notice, on any page: issue 17's one
+// user channel); the old session's next call is refused the same way; a frozen account cannot sign
+// in until it is unfrozen.
 import { admin } from '../support/admin';
 import {
   newEmail,
@@ -25,13 +27,34 @@ test('freezing the account signs the open app out, and unfreezing lets the perso
   await page.getByTestId('tab-profile').click();
   await expect(page.getByTestId('profile-email')).toHaveText(email);
 
-  await test.step('the operator freezes the account from the CLI', async () => {
-    expect(await admin('user:freeze', email)).toContain(email);
+  const session = await storedSession(page);
+  const refusedCalls: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) refusedCalls.push(new URL(r.url()).pathname);
   });
 
-  await test.step('the next call lands on sign-in with from=force and the message', async () => {
+  await test.step('the operator freezes the account from the CLI: the open app is signed out at once', async () => {
+    // The socket's revocation notice arrives while the CLI is still finishing: watch from the start.
+    const told = expect(toast(page, FORCED)).toBeVisible({ timeout: 30_000 });
+    expect(await admin('user:freeze', email)).toContain(email);
+    await told;
+    await expect(page).toHaveURL(/\/pages\/login\/index\?from=force$/);
+    expect(pathAndQuery(page)).toBe('/pages/login/index?from=force');
+    await expect(page.getByTestId('forced-logout')).toContainText(FORCED);
+    expect(await storedSession(page)).toEqual({ token: null, userId: null, email: null });
+    // The notice itself signed the app out: no refetch went out to meet a 401 first.
+    expect(refusedCalls).toEqual([]);
+    await expect(toast(page, FORCED)).toBeHidden();
+  });
+
+  await test.step('the old session’s next call answers 401 user_frozen and lands on the same sign-in', async () => {
+    await page.evaluate(({ token, userId, email }) => {
+      localStorage.setItem('token', token!);
+      localStorage.setItem('user_id', userId!);
+      localStorage.setItem('email', email!);
+    }, session);
     const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/app/user/me');
-    await page.reload();
+    await page.goto('/pages/user/index');
     const answer = await refused;
     expect(answer.status()).toBe(401);
     expect(await answer.json()).toMatchObject({ reason: 'user_frozen' });

@@ -83,10 +83,17 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
       'data-price-lines',
       'entry:60000 liquidation:54030',
     );
+    // The liquidation line is the price where it would happen, not "Liquidated".
+    await expect(page.getByTestId('market-chart')).toHaveAttribute(
+      'data-price-line-titles',
+      'Long 10× | Liq. price',
+    );
     await expect(btcCard.getByTestId('position-liquidation')).toHaveText('54,030.00');
     await pin('BTCUSDT', '61200');
     await expect(btcCard.getByTestId('position-price')).toHaveText('61,200.00');
     await expect(btcCard.getByTestId('position-pnl')).toContainText('+20.00 USDT');
+    // What closing now would leave: 20 − the open fee 0.5 − the close fee 1020 · 0.0005 = 0.51.
+    await expect(btcCard.getByTestId('position-net')).toHaveText('+18.99');
     await expect(btcCard.getByTestId('position-risk')).toBeVisible();
     await expect(btcCard.getByTestId('position-risk')).toHaveAttribute('data-warn', 'false');
     await btcCard.scrollIntoViewIfNeeded();
@@ -115,6 +122,10 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await expect(page.getByTestId('market-chart')).toHaveAttribute(
       'data-price-lines',
       'entry:60000 liquidation:54030 take_profit:66000 stop_loss:60100',
+    );
+    await expect(page.getByTestId('market-chart')).toHaveAttribute(
+      'data-price-line-titles',
+      'Long 10× | Liq. price | TP | SL',
     );
   });
 
@@ -166,12 +177,15 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await expect(sheet.getByTestId('sheet-gross')).toHaveText('+20');
     await expect(sheet.getByTestId('sheet-open-fee')).toHaveText('-0.5');
     await expect(sheet.getByTestId('sheet-close-fee')).toHaveText('-0.51');
+    // Where it would have ended is an open position's estimate: a closed one shows neither.
+    await expect(sheet.getByTestId('sheet-liquidation')).toHaveCount(0);
+    await expect(sheet.getByTestId('sheet-break-even')).toHaveCount(0);
     await expect(sheet.getByTestId('sheet-opened')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await expect(sheet.getByTestId('sheet-entry')).toHaveText([
       /Margin locked\s*100 USDT/,
       /Open fee\s*-0\.5 USDT/,
       /Close fee\s*-0\.51 USDT/,
-      /Margin returned\s*99\.49 USDT/,
+      /Margin returned\s*100 USDT/,
       /Profit\s*\+20 USDT/,
     ]);
     await expect(sheet.getByTestId('sheet-net')).toContainText('+18.99 USDT');
@@ -191,7 +205,7 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
       /Margin locked.*100$/,
       /Open fee.*-0\.5$/,
       /Close fee.*-0\.51$/,
-      /Margin returned.*99\.49$/,
+      /Margin returned.*100$/,
       /Profit.*\+20$/,
     ]);
     await saveScreens(page, 'positions-asset-history-en');
@@ -205,9 +219,13 @@ test('a margin-ratio warning near liquidation, then the liquidation announced un
   await pin('SOLUSDT', '200');
   await page.goto('/');
   // Short 10 × 100 at 200, maintenance of SOL: its liquidation price is on the card.
-  await open(page, { symbol: 'SOLUSDT', side: 'short', margin: '10', leverage: 50 });
+  await open(page, { symbol: 'SOLUSDT', side: 'short', margin: '10', leverage: 50, takeProfit: '150' });
   await page.goto('/pages/game/detail?id=SOLUSDT');
   const card = page.locator('article.position').first();
+  await expect(page.getByTestId('market-chart')).toHaveAttribute(
+    'data-price-line-titles',
+    '做空 50× | 强平价 | 止盈',
+  );
   const liquidation = (await card.getByTestId('position-liquidation').textContent())!.replace(/,/g, '');
   // Nine tenths of the way to the liquidation price: the bar warns.
   const near = new Decimal(liquidation).sub(200).mul('0.9').add(200).toFixed(2);
@@ -279,4 +297,39 @@ test('a pair going stale disables Close with the reason and recovers by itself (
   await expect(page.getByTestId('pair-stale')).toHaveCount(0);
   await expect(page.getByTestId('order-stale')).toHaveCount(0);
   await expect(page.getByTestId('order-submit-long')).toBeEnabled();
+});
+
+test('a device that goes offline is told its connection, not the market, stopped the price (en)', async ({
+  page,
+}) => {
+  await player(page, 'en-US', '1000');
+  await pin('BTCUSDT', '60000');
+  await page.goto('/');
+  await open(page, { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10, takeProfit: '61000' });
+  await page.goto('/pages/game/detail?id=BTCUSDT');
+  const card = page.locator('article.position').first();
+  await expect(card.getByTestId('position-close')).toBeEnabled();
+
+  await page.context().setOffline(true);
+  // No tick for the staleness limit (10 s): Close and Open wait, and the reason is the connection.
+  await expect(card.getByTestId('position-stale')).toHaveText(
+    'Connection lost, reconnecting: closing waits until it is back',
+    { timeout: 20_000 },
+  );
+  await expect(page.getByTestId('order-bar').getByTestId('order-stale')).toHaveText(
+    'Connection lost, reconnecting. Prices and new orders wait until it is back.',
+  );
+  await expect(card.getByTestId('position-close')).toBeDisabled();
+  await card.scrollIntoViewIfNeeded();
+  await saveScreens(page, 'positions-offline-en');
+
+  await page.context().setOffline(false);
+  await expect(card.getByTestId('position-stale')).toHaveCount(0, { timeout: 20_000 });
+  await expect(card.getByTestId('position-close')).toBeEnabled();
+
+  // Back online, the take-profit is hit: announced in a sentence (side in lower case), until dismissed.
+  await pin('BTCUSDT', '61000');
+  await expect(page.getByTestId('position-notice')).toHaveText(
+    'Your BTC/USDT long position closed at 61,000.00: Take-profit.×',
+  );
 });

@@ -3,6 +3,7 @@
 // controls the page; Later hides it for 2 days; the close button means never. The page's clock is
 // Playwright's, so the 2 s dwell is stepped through rather than waited out.
 import type { Page } from '@playwright/test';
+import { saveScreens, sheetRisen } from '../support/app';
 import { expect, test } from '../support/fixtures';
 
 test.use({ installPrompt: 'allowed' });
@@ -75,8 +76,9 @@ test('the install sheet follows the spec: views, dwell, control, Later, close', 
     expect(await stored(page, 'pwa.pv')).toBe('2');
     await dwellWithoutSheet(page, 1_900);
     await sheetAfter(page, 100);
-    await expect(sheet(page)).toHaveCSS('z-index', '10000');
-    await expect(sheet(page).getByRole('dialog')).toBeVisible();
+    // Its layer, above every other (the sheet itself rises just above its own backdrop).
+    await expect(page.locator('.adm-popup', { has: sheet(page) })).toHaveCSS('z-index', '10000');
+    await expect(page.getByRole('dialog', { name: 'Install TradeFlip' })).toBeVisible();
     await expect(sheet(page).getByRole('button', { name: /Install now|How to install/ })).toBeVisible();
     await expect(sheet(page).getByRole('button', { name: 'Copy link' })).toBeVisible();
   });
@@ -134,6 +136,29 @@ test('the install sheet follows the spec: views, dwell, control, Later, close', 
     await dwellWithoutSheet(page, 3_000);
   });
 });
+
+// Playwright's contexts are incognito ones, where Chromium offers no install prompt: How to install.
+for (const { locale, lang, howTo, back } of [
+  { locale: 'en-US', lang: 'en', howTo: 'How to install', back: 'Back' },
+  { locale: 'zh-CN', lang: 'zh', howTo: '如何安装', back: '返回' },
+]) {
+  test.describe(`in ${locale}`, () => {
+    test.use({ locale });
+
+    test('the install sheet and its guide at phone sizes', async ({ page }) => {
+      await page.goto('/');
+      await controlledByServiceWorker(page);
+      // The second page view; the sheet comes after the 2 s dwell.
+      await page.getByTestId('tab-profile').click();
+      await expect(page.getByTestId('profile-guest')).toBeVisible();
+      await sheetRisen(sheet(page));
+      await saveScreens(page, `install-sheet-${lang}`);
+      await sheet(page).getByRole('button', { name: howTo }).click();
+      await expect(sheet(page).getByRole('button', { name: back })).toBeVisible();
+      await saveScreens(page, `install-guide-${lang}`);
+    });
+  });
+}
 
 test('the app is installable: manifest, icons, and a service worker controlling the page', async ({
   page,

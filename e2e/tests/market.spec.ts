@@ -69,6 +69,57 @@ test('Home’s tickers move by themselves, and the up colour follows the Profile
   });
 });
 
+// Issue 16, point 16: Home's first screen (390 × 844) shows the leading pairs' live prices, signed
+// out too: the pair's decimals, tabular figures, the up/down colour, moving with the feed.
+test('Home’s first screen shows the leading pairs’ prices, moving with the feed, in both languages', async ({
+  page,
+}) => {
+  const pin = (price?: string) =>
+    adminApi('/api/admin/market/price', { symbol: 'BTCUSDT', ...(price ? { price } : {}) });
+  try {
+    await page.goto('/');
+    const hero = page.getByTestId('hero-prices');
+    const rows = hero.locator('[data-testid^="hero-price-"]');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toHaveAttribute('href', '/pages/game/detail?id=BTCUSDT');
+    // On the first screen, without scrolling.
+    const box = await hero.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+    const btc = page.getByTestId('hero-price-BTCUSDT');
+    const price = btc.getByTestId('hero-price');
+    await expect(price).toHaveCSS('font-variant-numeric', 'tabular-nums');
+
+    await test.step('a pinned price shows at once, with the pair’s decimals, in the down colour below the open', async () => {
+      await pin('1234.5');
+      await expect(price).toHaveText('1,234.50');
+      await expect(btc.getByTestId('hero-change')).toHaveText(/^-\d[\d,]*\.\d{2}%$/);
+      await expect(price).toHaveCSS('color', RED);
+    });
+
+    await test.step('and moves again when the pinned price changes, rising in the up colour', async () => {
+      await pin('99999.999');
+      await expect(price).toHaveText('100,000.00');
+      await expect(btc.getByTestId('hero-change')).toHaveText(/^\+\d[\d,]*\.\d{2}%$/);
+      await expect(price).toHaveCSS('color', GREEN);
+      await expect(btc.getByTestId('hero-change')).toHaveCSS('color', GREEN);
+      await saveScreens(page, 'home-live-prices-en');
+    });
+
+    await test.step('in Chinese too', async () => {
+      await page.evaluate(() => localStorage.setItem('app.lang', 'zh-CN'));
+      await page.reload();
+      await expect(page.getByRole('list', { name: '行情' })).toBeVisible();
+      await expect(price).toHaveText('100,000.00');
+      await pin('99990.5');
+      await expect(price).toHaveText('99,990.50');
+      await saveScreens(page, 'home-live-prices-zh');
+    });
+  } finally {
+    await page.evaluate(() => localStorage.setItem('app.lang', 'en-US'));
+    await pin();
+  }
+});
+
 /** Pixels of the chart's canvases close to a colour (the library draws on canvas, not in the DOM). */
 async function chartPixels(page: Page, rgb: [number, number, number]): Promise<number> {
   return page.getByTestId('market-chart').evaluate((chart, [r, g, b]) => {

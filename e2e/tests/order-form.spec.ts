@@ -88,6 +88,13 @@ test('a visitor browses the game, is asked to sign in at Open and comes back; a 
   await page.getByTestId('order-margin').fill('10');
   await expect(page.getByTestId('order-margin-error')).toHaveText('Insufficient balance');
   await expect(page.getByTestId('order-submit-long')).toBeDisabled();
+  // Where the finger is, by the disabled buttons (the field's own line is under the bar as typed).
+  const short = page.getByTestId('order-bar').getByTestId('order-short');
+  await expect(short).toHaveText('Insufficient balanceDeposit');
+  await expect(short).toBeInViewport();
+  await expect(page.getByTestId('order-bar-deposit')).toHaveAttribute('href', '/pages/wallet/deposit');
+  await saveScreens(page, 'order-zero-balance-bar-en');
+  await expectNothingUnderTheBar(page);
   await centre(page, 'order-margin');
   await saveScreens(page, 'order-zero-balance-en');
   await page.getByTestId('order-deposit').click();
@@ -168,6 +175,21 @@ test('the order form checks what is typed, shows the cost and the max, and warns
   await expect(page.getByTestId('order-leverage')).toHaveValue('5');
   await page.getByTestId('order-leverage-slider').fill('466');
   await expect(page.getByTestId('order-leverage')).toHaveValue('25');
+
+  // A take-profit above the price suits a long only: Open short says why beside the field, brought
+  // above the bottom bar, and Open long stays one tap away (both buttons were dead before).
+  await page.getByTestId('order-margin').fill('100');
+  await page.getByTestId('order-tp').fill('61000');
+  await expect(page.getByTestId('order-submit-short')).toBeEnabled();
+  await page.getByTestId('order-submit-short').click();
+  await expect(page.getByTestId('order-tp-error')).toHaveText(
+    '止盈价须高于开仓价（做多）或低于开仓价（做空）',
+  );
+  const error = (await page.getByTestId('order-tp-error').boundingBox())!;
+  expect(error.y + error.height).toBeLessThanOrEqual((await page.getByTestId('order-bar').boundingBox())!.y);
+  await expect(page.getByTestId('order-submit-short')).toBeDisabled();
+  await expect(page.getByTestId('order-submit-long')).toBeEnabled();
+  await saveScreens(page, 'order-one-side-targets-zh');
 });
 
 test('Home’s card opens the last pair; Total assets → game → Back keeps the page; a hidden balance reads ****', async ({
@@ -191,4 +213,33 @@ test('Home’s card opens the last pair; Total assets → game → Back keeps th
   await page.getByTestId('hide-balances').click();
   await expect(page.getByTestId('balance-summary-total')).toHaveText('****');
   await saveScreens(page, 'home-hidden-en');
+});
+
+test('the pair’s name switches pairs, as on an exchange: every pair with its live price, one tap away', async ({
+  page,
+}) => {
+  for (const lang of ['en-US', 'zh-CN'] as const) {
+    await page.goto('/');
+    await setLanguage(page, lang);
+    await page.goto('/pages/game/detail?id=BTCUSDT');
+    await page.getByTestId('pair-switch').click();
+    const sheet = page.getByTestId('pair-switcher');
+    await expect(sheet.getByRole('heading')).toHaveText(lang === 'en-US' ? 'Choose a pair' : '选择交易对');
+    await expect(sheet.getByTestId('ticker-ETHUSDT').getByTestId('ticker-price')).toHaveText(
+      /^\d[\d,]*\.\d{2}$/,
+    );
+    await saveScreens(page, `pair-switcher-${lang === 'en-US' ? 'en' : 'zh'}`);
+    await sheet.getByTestId('ticker-ETHUSDT').click();
+    await expect(page).toHaveURL(/\/pages\/game\/detail\?id=ETHUSDT$/);
+    await expect(page.getByTestId('pair-switch')).toHaveText('ETH/USDT');
+    await expect(sheet).toHaveCount(0);
+  }
+  // A pair that does not exist is no dead end: the pairs that do are listed under the note.
+  await page.goto('/pages/game/detail?id=NOPEUSDT');
+  await expect(page.getByTestId('pair-unknown')).toBeVisible();
+  await expect(page.getByTestId('ticker-SOLUSDT')).toBeVisible();
+  await saveScreens(page, 'pair-unknown-zh');
+  await page.getByTestId('ticker-SOLUSDT').click();
+  await expect(page).toHaveURL(/\/pages\/game\/detail\?id=SOLUSDT$/);
+  await expect(page.getByTestId('pair-switch')).toHaveText('SOL/USDT');
 });

@@ -4,16 +4,13 @@
 // Loopback only, ~5 s per measurement.
 //   npx tsx apps/server/scripts/bench-api.ts [--seconds=5]
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { loadTestSettings, parseConfig } from '../src/config';
+import { loadTestSettings } from '../src/config';
 import { openPglite, type DatabaseHandle } from '../src/db/client';
 import { openScratchPostgres } from '../src/db/scratch';
-import { MemoryMailer, registerBenchUser } from './memory-mailer';
+import { benchApp, registerBenchUser } from './memory-mailer';
 
 const seconds = Number(process.argv.find((arg) => arg.startsWith('--seconds='))?.slice(10) ?? 5);
 const connections = 10;
@@ -50,16 +47,7 @@ async function bare(): Promise<Figures> {
 
 /** /api/health (the app's whole plugin stack, no database) and /api/app/user/me (plus a session lookup). */
 async function appRoutes(name: string, database: DatabaseHandle): Promise<Figures[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-bench-'));
-  const config = parseConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_API_IP: 'off',
-    RATE_LIMIT_CODE_IP: 'off',
-    RATE_LIMIT_REGISTER_IP: 'off',
-  });
-  const mailer = new MemoryMailer();
-  const app = await buildApp({ config, db: database.db, driver: database.driver, mailer });
+  const { app, mailer, dataDir } = await benchApp(database, 'tf-bench-');
   try {
     const { token } = await registerBenchUser(app, mailer, 'bench@example.com');
     const base = await listen(app);

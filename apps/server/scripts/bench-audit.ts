@@ -48,10 +48,10 @@ async function main() {
         await exec(sql`insert into users (email, password_hash, invite_code)
         select 'audit' || g || '@example.com', 'x', 'A' || g from generate_series(1, ${U}) g`);
         // Accounts 1..USERS belong to users 1..USERS; account USERS + 1 is the USDT equity.
-        await exec(sql`insert into accounts (kind, owner, user_id, token, available, created_at, updated_at)
+        await exec(sql`insert into ledger_accounts (kind, owner, user_id, token, available, created_at, updated_at)
         select 'user', 'user:' || g, g, 'USDT', (${M} / ${U} + case when g <= ${M} % ${U} then 1 else 0 end) * 1.25, now(), now()
         from generate_series(1, ${U}) g order by g`);
-        await exec(sql`insert into accounts (kind, owner, token, available, created_at, updated_at)
+        await exec(sql`insert into ledger_accounts (kind, owner, token, available, created_at, updated_at)
         values ('equity', 'equity', 'USDT', -${M} * 1.25, now(), now())`);
         await exec(sql`insert into ledger_movements (type, ref_type, ref_id, created_at)
         select 'airdrop', 'bench', g::text, now() from generate_series(1, ${M}) g order by g`);

@@ -5,21 +5,20 @@
 //   the time to liquidate N positions (of 20 players) crossed by one tick through the engine, the
 //   game service and the ledger, on PostgreSQL (when TEST_DATABASE_URL is set) and on PGlite
 //   (N = 10,000; --liquidate=N for another figure).
-//   npx tsx apps/server/scripts/bench-game.ts [--liquidate=N]
+//   npx tsx apps/server/scripts/bench-game.ts [--liquidate=N] [--open=N: positions open before the opens]
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Decimal, isLiquidated, liquidationPrice } from '@tradeflip/money';
-import { buildApp } from '../src/app';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { loadTestSettings, parseConfig } from '../src/config';
+import { loadTestSettings } from '../src/config';
 import { openPglite } from '../src/db/client';
 import { runAudit } from '../src/modules/ledger/audit';
 import { openScratchPostgres } from '../src/db/scratch';
 import pg from 'pg';
-import { TriggerIndex, type IndexedPosition } from '../src/modules/game/trigger-index';
-import { MemoryMailer, registerBenchUser } from './memory-mailer';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client';
+import { TriggerIndex, type IndexedPosition } from '../src/modules/contract-game/trigger-index';
+import { benchApp, registerBenchUser } from './memory-mailer';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -100,30 +99,16 @@ async function liquidateMany(count: number, on: 'pglite' | 'postgres') {
   if (on === 'postgres' && !url) return;
   const database =
     on === 'postgres' ? await openScratchPostgres(url!, 'bench_liquidate') : await openPglite(undefined);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-bench-game-'));
-  const mailer = new MemoryMailer();
-  const app = await buildApp({
-    config: parseConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_API_IP: 'off',
-      RATE_LIMIT_CODE_IP: 'off',
-      RATE_LIMIT_REGISTER_IP: 'off',
-    }),
-    db: database.db,
-    driver: database.driver,
-    listen: database.listen,
-    mailer,
-  });
+  const { app, mailer, dataDir } = await benchApp(database, 'tf-bench-game-');
   try {
-    const { market, ledger, game, gameEngine } = app.services;
+    const { market, game, gameEngine, operatorMoney: money } = app.services;
     await market.init();
-    await ledger.fundVault({ token: 'USDT', amount: '100000000' });
+    await money.fundVault({ token: 'USDT', amount: '100000000' });
     await market.pin('BTCUSDT', '60000');
     const players: number[] = [];
     for (let n = 0; n < 20; n++) {
       const { userId } = await registerBenchUser(app, mailer, `bench-game-${n}@example.com`);
-      await ledger.adjust({ userId, token: 'USDT', amount: String(count * 2), memo: 'bench' });
+      await money.adjust({ userId, token: 'USDT', amount: String(count * 2), memo: 'bench' });
       players.push(userId);
     }
     for (let i = 0; i < count; i++) {
@@ -171,35 +156,23 @@ async function opensOnPostgres(users: number, seconds: number) {
     return;
   }
   const database = await openScratchPostgres(url, 'bench_game', { max: poolSize });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-bench-game-pg-'));
-  const mailer = new MemoryMailer();
-  const app = await buildApp({
-    config: parseConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_API_IP: 'off',
-      RATE_LIMIT_CODE_IP: 'off',
-      RATE_LIMIT_REGISTER_IP: 'off',
-      RATE_LIMIT_CODE_EMAIL_SECONDS: '0',
-    }),
-    db: database.db,
-    driver: database.driver,
-    listen: database.listen,
-    mailer,
+  const { app, mailer, dataDir } = await benchApp(database, 'tf-bench-game-pg-', {
+    RATE_LIMIT_CODE_EMAIL_SECONDS: '0',
   });
   try {
-    const { market, ledger } = app.services;
+    const { market, operatorMoney: money } = app.services;
     await market.init();
-    await ledger.fundVault({ token: 'USDT', amount: '1000000000' });
+    await money.fundVault({ token: 'USDT', amount: '1000000000' });
     await market.pin('BTCUSDT', '60000');
     const tokens: string[] = [];
     const userIds: number[] = [];
     for (let i = 0; i < users; i++) {
       const { token, userId } = await registerBenchUser(app, mailer, `bench-open-${i}@example.com`);
-      await ledger.adjust({ userId, token: 'USDT', amount: '1000000', memo: 'bench' });
+      await money.adjust({ userId, token: 'USDT', amount: '1000000', memo: 'bench' });
       tokens.push(token);
       userIds.push(userId);
     }
+    if (alreadyOpen > 0) await seedOpenPositions(database.db, userIds[0]!, alreadyOpen);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const keepFresh = setInterval(() => void market.pin('BTCUSDT', '60000'), 1000);
@@ -224,7 +197,8 @@ async function opensOnPostgres(users: number, seconds: number) {
     const most = await load();
     const perSecond = most.latencies.length / most.elapsed;
     console.log(
-      `  opens on PostgreSQL over HTTP, ${users} users each opening again as soon as answered, ${seconds} s: ` +
+      `  opens on PostgreSQL over HTTP, ${users} users each opening again as soon as answered, ${seconds} s` +
+        `${alreadyOpen > 0 ? `, ${alreadyOpen} positions open before` : ''}: ` +
         `${perSecond.toFixed(0)} opens/s (p50 ${percentile(most.latencies, 50).toFixed(1)} ms, ` +
         `p99 ${percentile(most.latencies, 99).toFixed(1)} ms: ${users} always waiting), ${most.refused} refused`,
     );
@@ -249,6 +223,30 @@ async function opensOnPostgres(users: number, seconds: number) {
 }
 
 /**
+ * Positions already open when the opens start (--open=N): an open's vault check must not slow down
+ * as they pile up (issue 16: it summed every open position's cap with the vault locked). Inserted
+ * directly, their caps added to the vault's running total as opens do, with nothing frozen for them
+ * (the bench audits nothing).
+ */
+const alreadyOpen = Number(process.argv.find((a) => a.startsWith('--open='))?.split('=')[1] ?? 0);
+
+async function seedOpenPositions(db: Database, userId: number, count: number) {
+  await db.execute(sql`
+    with tick as (
+      insert into market_ticks (symbol, price, time, used_at) values ('BTCUSDT', 60000, 1, now()) returning id
+    )
+    insert into game_positions (order_no, user_id, symbol, margin_token, side, margin, leverage, notional,
+      entry_price, open_tick_id, open_fee, close_fee_rate, funding_rate, funding_interval_seconds, mmr,
+      profit_cap_multiple, funding_paid, next_funding_at, status, opened_at)
+    select 'S' || n, ${userId}, 'BTCUSDT', 'USDT', 'long', 1, 10, 10, 60000, tick.id, 0.005, 0.0005, 0.0001,
+      28800, 0.0005, 10, 0, now() + interval '8 hours', 'open', now()
+      from tick, generate_series(1, ${count}) as n`);
+  await db.execute(sql`
+    insert into vault_exposure (token, owed) values ('USDT', ${count * 10})
+    on conflict (token) do update set owed = vault_exposure.owed + excluded.owed`);
+}
+
+/**
  * The bare SQL one open needs, on the same database and users, with no app around it: in one
  * transaction, the user's row, the kept tick, the position, the margin frozen and the fee paid to the
  * vault (two account updates each way), two movements and four postings. 50 workers at once.
@@ -257,7 +255,8 @@ async function bareOpens(url: string, userIds: number[], seconds: number): Promi
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const accountOf = async (where: string, params: unknown[]) =>
     Number(
-      (await pool.query(`select id from accounts where ${where} and token = 'USDT'`, params)).rows[0].id,
+      (await pool.query(`select id from ledger_accounts where ${where} and token = 'USDT'`, params)).rows[0]
+        .id,
     );
   const vault = await accountOf(`kind = 'vault'`, []);
   const latencies: number[] = [];
@@ -300,7 +299,7 @@ async function bareOpens(url: string, userIds: number[], seconds: number): Promi
             );
             for (const [id, available, frozen] of deltas) {
               const after = await client.query(
-                'update accounts set available = available + $2, frozen = frozen + $3, updated_at = now() where id = $1 returning available, frozen',
+                'update ledger_accounts set available = available + $2, frozen = frozen + $3, updated_at = now() where id = $1 returning available, frozen',
                 [id, available, frozen],
               );
               await client.query(

@@ -12,6 +12,7 @@ import { queryRows } from '../src/db/rows';
 import { systemClock } from '../src/clock';
 import { LedgerService } from '../src/modules/ledger/service';
 import { TokenRegistry } from '../src/modules/token/registry';
+import { OperatorMoney } from '../src/modules/wallet/operations';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -66,6 +67,7 @@ async function main() {
   try {
     const tokens = new TokenRegistry({ db: database.db, clock: systemClock });
     const ledger = new LedgerService({ db: database.db, clock: systemClock, tokens });
+    const money = new OperatorMoney({ ledger, tokens });
     await database.db.execute(
       sql`insert into users (email, password_hash, invite_code)
           select 'bench' || g || '@example.com', 'x', 'B' || g from generate_series(1, ${writers}) g`,
@@ -73,13 +75,13 @@ async function main() {
     const userIds = (await queryRows<{ id: string }>(database.db, sql`select id from users order by id`)).map(
       (row) => Number(row.id),
     );
-    await ledger.fundVault({ token: 'USDT', amount: '1000000000' });
-    await ledger.airdrop({ userIds, token: 'USDT', amount: '1000000000' });
+    await money.fundVault({ token: 'USDT', amount: '1000000000' });
+    await money.airdrop({ userIds, token: 'USDT', amount: '1000000000' });
     const accountOf = new Map(
       (
         await queryRows<{ id: string; owner: string }>(
           database.db,
-          sql`select id, owner from accounts where token = 'USDT'`,
+          sql`select id, owner from ledger_accounts where token = 'USDT'`,
         )
       ).map((row) => [row.owner, Number(row.id)]),
     );
@@ -96,7 +98,7 @@ async function main() {
         const afters: { available: string; frozen: string }[] = [];
         for (const leg of sorted) {
           const updated = await client.query<{ available: string; frozen: string }>(
-            `update accounts set available = available + $2, frozen = frozen + $3, updated_at = now()
+            `update ledger_accounts set available = available + $2, frozen = frozen + $3, updated_at = now()
              where id = $1 and available + $2 >= 0 and frozen + $3 >= 0 returning available, frozen`,
             [leg.account, leg.available, leg.frozen],
           );

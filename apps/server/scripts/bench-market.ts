@@ -38,6 +38,7 @@ async function run(clients: number) {
     }),
     db: database.db,
     driver: database.driver,
+    outside: database.outside,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/ws`;
@@ -89,6 +90,7 @@ async function candleQuery() {
     config: parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_API_IP: 'off' }),
     db: database.db,
     driver: database.driver,
+    outside: database.outside,
   });
   try {
     await app.services.market.init();

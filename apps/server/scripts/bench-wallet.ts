@@ -4,15 +4,12 @@
 // and values them. Loopback only, ~5 s per measurement.
 //   npx tsx apps/server/scripts/bench-wallet.ts [--seconds=5] [--connections=100]
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/app';
-import { loadTestSettings, parseConfig } from '../src/config';
+import { loadTestSettings } from '../src/config';
 import { openPglite, type DatabaseHandle } from '../src/db/client';
 import { openScratchPostgres } from '../src/db/scratch';
-import { MemoryMailer, registerBenchUser } from './memory-mailer';
+import { benchApp, registerBenchUser } from './memory-mailer';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -20,16 +17,7 @@ const seconds = arg('seconds', 5);
 const connections = arg('connections', 100);
 
 async function measure(name: string, database: DatabaseHandle) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-bench-wallet-'));
-  const config = parseConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_API_IP: 'off',
-    RATE_LIMIT_CODE_IP: 'off',
-    RATE_LIMIT_REGISTER_IP: 'off',
-  });
-  const mailer = new MemoryMailer();
-  const app = await buildApp({ config, db: database.db, driver: database.driver, mailer });
+  const { app, mailer, dataDir } = await benchApp(database, 'tf-bench-wallet-');
   // Requests still running when the load stops finish before the database closes.
   let inFlight = 0;
   let drained: (() => void) | undefined;
@@ -47,7 +35,7 @@ async function measure(name: string, database: DatabaseHandle) {
       ['ETH', '2.5'],
       ['DOGE', '1000'],
     ] as const) {
-      await app.services.ledger.adjust({ userId, token: symbol, amount });
+      await app.services.operatorMoney.adjust({ userId, token: symbol, amount });
     }
     await app.services.ledger.freeze({
       userId,

@@ -28,8 +28,9 @@ import { openScratchPostgres } from '../src/db/scratch';
 import { runAudit } from '../src/modules/ledger/audit';
 import { LedgerService } from '../src/modules/ledger/service';
 import { TokenRegistry } from '../src/modules/token/registry';
+import { anvilRpc } from '../src/test/chains';
 import { saveCursor } from '../src/modules/deposit/repository';
-import { ChainWatcher } from '../src/workers/chain-watcher';
+import { ChainWatcher } from '../src/modules/deposit/chain-watcher';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -60,17 +61,7 @@ async function main() {
   }
   const node = await startAnvil({ chainId: 31337, mnemonic: DEV_MNEMONIC });
   try {
-    let id = 0;
-    const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-      const response = await fetch(node.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      });
-      const body = (await response.json()) as { result?: T; error?: { message: string } };
-      if (body.error) throw new Error(`${method}: ${body.error.message}`);
-      return body.result as T;
-    };
+    const rpc = anvilRpc(node);
     const registry = new ChainRegistry({
       networks: [
         {

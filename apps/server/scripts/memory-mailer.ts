@@ -1,6 +1,13 @@
-// What the benchmarks share: a mailer that keeps the last message, and a user registered through the
-// API with the code it carried.
+// What the benchmarks share: a mailer that keeps the last message, the app on a database with its own
+// data directory (rate limits on calls, codes and sign-ups off), and a user registered through the API
+// with the code it carried.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { parseConfig, type Env } from '../src/config';
+import type { DatabaseHandle } from '../src/db/client';
 import type { Mailer, MailMessage } from '../src/mail/mailer';
 
 export class MemoryMailer implements Mailer {
@@ -26,4 +33,30 @@ export async function registerBenchUser(
   });
   const data = registered.json<{ data: { token: string; user: { id: string } } }>().data;
   return { token: data.token, userId: Number(data.user.id) };
+}
+
+/**
+ * The app on `database` with a fresh data directory (the caller removes `dataDir`) and a MemoryMailer;
+ * `env` adds to its settings.
+ */
+export async function benchApp(database: DatabaseHandle, prefix: string, env: Env = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_API_IP: 'off',
+    RATE_LIMIT_CODE_IP: 'off',
+    RATE_LIMIT_REGISTER_IP: 'off',
+    ...env,
+  });
+  const mailer = new MemoryMailer();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    driver: database.driver,
+    outside: database.outside,
+    listen: database.listen,
+    mailer,
+  });
+  return { app, mailer, dataDir };
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, registerUser, useDatabase } from './test/harness';
+import { describeEachDatabase, registerUser } from './test/harness';
 
 const ADMIN = 'test-admin-token-0123456789';
 const printable = (maxLength = 40) =>
@@ -13,9 +13,7 @@ const printable = (maxLength = 40) =>
   });
 const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'] as const;
 
-describeEachDatabase('every route under random input', (target) => {
-  const db = useDatabase(target);
-
+describeEachDatabase('every route under random input', (db) => {
   it('never answers 5xx and always answers the envelope', async () => {
     const t = await db.app();
     const { token } = await registerUser(t);

@@ -3,12 +3,10 @@ import { createHash } from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { AppError } from './plugins/errors';
-import { PASSWORD, call, describeEachDatabase, registerUser, uniqueEmail, useDatabase } from './test/harness';
+import { AppError } from './errors';
+import { PASSWORD, call, describeEachDatabase, registerUser, uniqueEmail } from './test/harness';
 
-describeEachDatabase('app', (target) => {
-  const db = useDatabase(target);
-
+describeEachDatabase('app', (db, target) => {
   describe('envelope for bad requests', () => {
     it('answers malformed JSON with 400', async () => {
       const t = await db.app();

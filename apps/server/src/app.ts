@@ -21,10 +21,10 @@ import { MarketService } from './modules/market/service';
 import { SimulatedFeed } from './modules/market/simulated-feed';
 import { BinanceFeed } from './modules/market/binance-feed';
 import { RedisRelay, relayChannel } from './modules/market/relay';
-import { GameService } from './modules/game/service';
-import { GameEngine } from './modules/game/engine';
-import { gamePairRoutes, gameRoutes } from './modules/game/routes';
-import { adminGameRoutes } from './modules/admin/game-routes';
+import { GameService } from './modules/contract-game/service';
+import { GameEngine } from './modules/contract-game/engine';
+import { gamePairRoutes, gameRoutes } from './modules/contract-game/routes';
+import { adminGameRoutes } from './modules/admin/contract-game-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { adminWalletRoutes } from './modules/admin/wallet-routes';
 import { adminWithdrawRoutes } from './modules/admin/withdraw-routes';
@@ -35,14 +35,21 @@ import { DepositService } from './modules/deposit/service';
 import { healthRoutes } from './modules/health/routes';
 import { LedgerService } from './modules/ledger/service';
 import { TokenRegistry } from './modules/token/registry';
-import { WalletOperations } from './modules/wallet/operations';
+import { OperatorMoney, WalletOperations } from './modules/wallet/operations';
 import { MarketPriceSource, type PriceSource } from './modules/wallet/prices';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
 import { AddressBook } from './modules/withdraw/address-book';
 import { withdrawRoutes } from './modules/withdraw/routes';
 import { WithdrawService } from './modules/withdraw/service';
-import { authPlugin } from './plugins/auth';
+import { authPlugin } from './modules/account/authenticate';
+import { accountLive } from './modules/account/live';
+import { gameLive } from './modules/contract-game/live';
+import { FlipService } from './modules/flip/service';
+import { adminFlipRoutes, flipConfigRoutes, flipRoutes } from './modules/flip/routes';
+import { flipLive } from './modules/flip/live';
+import { ledgerLive } from './modules/ledger/live';
+import { marketLive } from './modules/market/live';
 import { webSocketPlugin, type WebSocketOptions } from './plugins/websocket';
 import type { Listen } from './db/notifications';
 import { refusingControlCharacters } from './plugins/control-characters';
@@ -58,6 +65,8 @@ export interface AppOptions {
   config: Config;
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** PostgreSQL's pool for statements that commit on their own (DatabaseHandle.outside): required there. */
+  outside?: Database | undefined;
   /** The database's LISTEN (the ledger's after-commit balance notices reach the WebSocket by it). */
   listen?: Listen | undefined;
   /** The admin credential in force (ADMIN_TOKEN, or the embedded default's generated one). */
@@ -85,6 +94,7 @@ export interface Services {
   ledger: LedgerService;
   wallet: WalletService;
   walletOperations: WalletOperations;
+  operatorMoney: OperatorMoney;
   /** The EVM networks served, if any (server.ts starts their workers). */
   chains: ChainRegistry | undefined;
   deposits: DepositService;
@@ -97,6 +107,8 @@ export interface Services {
   game: GameService;
   /** Closes positions on the leader (workers/game-engine.ts starts it leading). */
   gameEngine: GameEngine;
+  /** Lightning Flip; its settler (modules/flip/settle-job.ts) runs on the leader. */
+  flip: FlipService;
 }
 
 declare module 'fastify' {
@@ -165,7 +177,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl });
   const accounts = new AccountService({ db, config, clock, mailer, limiter });
   const tokens = new TokenRegistry({ db, clock });
-  const ledger = new LedgerService({ db, clock, tokens, driver: options.driver });
+  if (options.driver === 'postgres' && !options.outside) {
+    throw new Error("buildApp: on PostgreSQL pass the database handle's `outside` pool");
+  }
+  const ledger = new LedgerService({ db, clock, tokens, outside: options.outside });
 
   // With REDIS_URL, the feed's leader publishes its ticks to every other API process (DESIGN §6).
   // Its channel is named after the database: the processes that share one share the stream.
@@ -182,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     staleMs: config.market.staleMs,
     mark: config.market.mark,
     log: app.log,
+    tokens,
   });
   // Only the leader's loop (workers/market-feed.ts) starts it.
   const liveFeed = live
@@ -206,13 +222,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
     prices,
     ledger,
-    // The game is built below; Total assets counts its open positions' unrealised PnL.
+    // The games are built below; Total assets counts the open positions' unrealised PnL, Home the
+    // open positions and flips.
     openPositions: (userId) => game.openSummary(userId),
+    openFlips: (userId) => flip.openCount(userId),
   });
-  const walletOperations = new WalletOperations({ db, tokens, ledger });
+  const operatorMoney = new OperatorMoney({ ledger, tokens });
+  const walletOperations = new WalletOperations({ db, tokens, ledger, money: operatorMoney, accounts });
   const chains = options.chains;
   const explorers = new BlockExplorers(config.chains.explorers);
-  const deposits = new DepositService({ db, clock, tokens, chains, explorers });
+  const deposits = new DepositService({ db, clock, tokens, chains, explorers, accounts });
   const withdrawals = new WithdrawService({
     db,
     clock,
@@ -225,7 +244,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordRule: config.rateLimits.loginEmail,
   });
   const addressBook = new AddressBook({ db, clock, chains });
-  const game = new GameService({
+  // The games play against the same vaults, with the same share of a vault per bet.
+  const games = {
     db,
     clock,
     ledger,
@@ -234,8 +254,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     market,
     vaultShare: config.game.vaultShare,
     crashAt: config.crashAt,
-  });
+  };
+  const game = new GameService(games);
   const gameEngine = new GameEngine({ db, clock, game, market, log: app.log });
+  const flip = new FlipService(games);
   await gameEngine.attach(options.listen);
 
   app.decorate('services', {
@@ -244,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledger,
     wallet,
     walletOperations,
+    operatorMoney,
     chains,
     deposits,
     withdrawals,
@@ -252,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     liveFeed,
     game,
     gameEngine,
+    flip,
   });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();
@@ -294,19 +318,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(depositRoutes, { deposits });
   await app.register(adminChainRoutes, { deposits });
   await app.register(marketRoutes, { market });
-  await app.register(webSocketPlugin, {
+  await app.register(webSocketPlugin, { listen: options.listen, ...(options.webSocket ?? {}) });
+  await app.register(accountLive, {
     accounts,
-    market,
-    listen: options.listen,
-    positionNotice: (payload: string) => GameService.notice(payload),
     limiter,
     authRule: config.rateLimits.wsAuthIp,
-    ...(options.webSocket ?? {}),
+    now: () => clock.now(),
   });
+  await app.register(marketLive, { market });
+  await app.register(ledgerLive);
+  await app.register(gameLive);
   await app.register(adminMarketRoutes, { market });
   await app.register(gamePairRoutes, { game });
   await app.register(gameRoutes, { game });
   await app.register(adminGameRoutes, { game });
+  await app.register(flipLive);
+  await app.register(flipConfigRoutes, { flip });
+  await app.register(flipRoutes, { flip });
+  await app.register(adminFlipRoutes, { flip });
   await app.register(withdrawRoutes, { withdrawals, addressBook });
   await app.register(adminWithdrawRoutes, { withdrawals });
   return app;

@@ -7,7 +7,7 @@ import { wordlist } from '@scure/bip39/wordlists/english';
 import { z } from 'zod';
 import { PUBLIC_EXPLORERS, type ExplorerBases } from './chain/explorers';
 import { depositAddressDeriver, type DepositKey, type HotWalletKey } from './chain/hd';
-import type { NetworkName } from './db/schema';
+import type { NetworkName } from './chain/network';
 
 /** The monorepo root, found from this file's location (not from the working directory). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -105,7 +105,10 @@ const chainModes = ['local', 'external', 'off'] as const;
  */
 export const crashPoints = ['claimed', 'effect', 'committed', 'answered'] as const;
 export const settlementCrashPoints = ['settling', 'settled'] as const;
-export type CrashPoint = (typeof crashPoints)[number] | (typeof settlementCrashPoints)[number];
+/** Lightning Flip's settler: inside a batch's transaction, and just after it committed. */
+export const flipCrashPoints = ['flip-settling', 'flip-settled'] as const;
+export type CrashPoint =
+  (typeof crashPoints)[number] | (typeof settlementCrashPoints)[number] | (typeof flipCrashPoints)[number];
 export type ChainMode = (typeof chainModes)[number];
 
 /** The real USDT contracts; the development chains deploy their own test token instead. */
@@ -229,8 +232,8 @@ const envSchema = z
       .pipe(z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, { error: 'must be an amount, e.g. 1000000' })),
     CRASH_AT: optionalText.pipe(
       z
-        .enum([...crashPoints, ...settlementCrashPoints], {
-          error: `must be one of ${[...crashPoints, ...settlementCrashPoints].join(', ')}`,
+        .enum([...crashPoints, ...settlementCrashPoints, ...flipCrashPoints], {
+          error: `must be one of ${[...crashPoints, ...settlementCrashPoints, ...flipCrashPoints].join(', ')}`,
         })
         .optional(),
     ),

@@ -14,6 +14,7 @@ export async function openApiText(): Promise<string> {
     config: parseConfig({ LOG_LEVEL: 'silent', CHAINS: 'off' }),
     db: database.db,
     driver: database.driver,
+    outside: database.outside,
   });
   try {
     await app.ready();

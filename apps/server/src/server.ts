@@ -1,5 +1,5 @@
 // Starts the server: config → database (migrated) → chains (CHAINS; the embedded default starts two
-// local Anvil chains) → app → listen → background workers. Stops cleanly on SIGINT/SIGTERM: workers
+// local Anvil chains) → app → listen → background jobs. Stops cleanly on SIGINT/SIGTERM: workers
 // first, then the app and database, then the chains, then the logs are written out. A stop that hangs
 // still ends by SHUTDOWN_SECONDS, so the embedded database is always freed for the next start.
 import type { AddressInfo } from 'node:net';
@@ -17,15 +17,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseLockedError } from './db/pglite-lock';
 import { LogOutput } from './log-output';
-import { deleteExpiredIdempotencyKeys } from './plugins/idempotency';
+import { startJobs } from './workers/jobs';
 import { localUrl, removeServerRecord, writeServerRecord } from './server-record';
-import { startChainWatchers } from './workers/chain-watcher';
-import { startWithdrawalSender } from './workers/withdrawal-sender';
-import { startMarketFeed } from './workers/market-feed';
-import { startGameEngine } from './workers/game-engine';
-import { systemClock } from './clock';
 
-const MAINTENANCE_MS = 3600_000;
 /** The longest the last log lines may take to be written out when the process ends. */
 const LOG_FLUSH_MS = 2000;
 
@@ -48,6 +42,7 @@ async function main() {
     config,
     db: database.db,
     driver: database.driver,
+    outside: database.outside,
     listen: database.listen,
     adminToken,
     chains,
@@ -61,7 +56,7 @@ async function main() {
   // Before listening: from the running-server record on, everything below is synchronous, so a stop
   // signal always finds its handler.
   if (!config.databaseUrl && Number(config.game.demoVault) > 0) {
-    const funded = await app.services.ledger.fundVault({
+    const funded = await app.services.operatorMoney.fundVault({
       token: 'USDT',
       amount: config.game.demoVault,
       memo: 'Demo vault of the embedded default',
@@ -93,31 +88,8 @@ async function main() {
     'TradeFlip is running',
   );
 
-  // Background workers, each one leader across processes sharing the database.
-  const workers: { stop(): Promise<void> }[] = [...startChainWatchers(app, database.db, { log: app.log })];
-  const withdrawalSender = startWithdrawalSender(app, database.db);
-  if (withdrawalSender) workers.push(withdrawalSender);
-  workers.push(
-    startGameEngine(app.services.gameEngine, { db: database.db, clock: systemClock, log: app.log }),
-  );
-  workers.push(
-    startMarketFeed(app.services.market, {
-      db: database.db,
-      clock: systemClock,
-      tickMs: config.market.tickMs,
-      live: app.services.liveFeed,
-      log: app.log,
-    }),
-  );
-
-  const maintenance = setInterval(() => {
-    const now = new Date();
-    Promise.all([
-      app.services.accounts.deleteExpired(),
-      deleteExpiredIdempotencyKeys(database.db, now),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'maintenance failed'));
-  }, MAINTENANCE_MS);
-  maintenance.unref();
+  // Background jobs, each one leader across processes sharing the database.
+  const jobs = startJobs(app, database.db, config);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -125,14 +97,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(maintenance);
     setTimeout(() => {
       app.log.error({ seconds: config.shutdownMs / 1000 }, 'the shutdown took too long; exiting anyway');
       void exit(1);
     }, config.shutdownMs).unref();
     removeServerRecord(config.dataDir, record);
     if (chainRecord) removeChainRecord(config.dataDir, chainRecord);
-    Promise.all(workers.map((worker) => worker.stop()))
+    Promise.all(jobs.map((job) => job.stop()))
       .then(() => app.close())
       .then(
         () => exit(0),

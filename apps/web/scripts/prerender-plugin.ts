@@ -14,7 +14,13 @@ import {
   type PluginOption,
   type ResolvedConfig,
 } from 'vite';
-import { AFTER_PAINT_ATTR, headScript, PRERENDERED_ATTR, STALE_CSS } from '../src/app/prerender-check.ts';
+import {
+  AFTER_PAINT_ATTR,
+  headScript,
+  PRERENDERED_ATTR,
+  SHELL_ATTR,
+  STALE_CSS,
+} from '../src/app/prerender-check.ts';
 
 export const PRERENDER_DIR = 'prerendered';
 
@@ -36,8 +42,15 @@ interface PrerenderOptions {
  */
 export type PrerenderPart = 'pages' | 'after-paint';
 
+interface PrerenderedPage {
+  /** Path and query; the file is the path's (the server answers by path, the head script checks the query). */
+  path: string;
+  modules: string[];
+  shell?: boolean;
+}
+
 interface ServerEntry {
-  prerenderPages: { path: string; modules: string[] }[];
+  prerenderPages: PrerenderedPage[];
   renderPage(path: string): Promise<{ html: string; title: string }>;
 }
 
@@ -88,7 +101,12 @@ export function prerender(options: PrerenderOptions): Plugin {
           const rendered = await server.renderPage(page.path);
           const afterPaint = !options.off?.has('after-paint');
           const html = await pageDocument(template, manifest, outDir, page, rendered, afterPaint);
-          const file = join(outDir, PRERENDER_DIR, page.path, 'index.html');
+          const file = join(
+            outDir,
+            PRERENDER_DIR,
+            new URL(page.path, 'http://localhost').pathname,
+            'index.html',
+          );
           await mkdir(dirname(file), { recursive: true });
           await writeFile(file, html);
         }
@@ -111,7 +129,7 @@ async function pageDocument(
   template: string,
   manifest: Manifest,
   outDir: string,
-  page: { path: string; modules: string[] },
+  page: PrerenderedPage,
   rendered: { html: string; title: string },
   afterPaint: boolean,
 ): Promise<string> {
@@ -160,7 +178,11 @@ async function pageDocument(
   }
 
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`);
-  html = replaceOnce(html, '<html ', `<html ${PRERENDERED_ATTR}="${escapeHtml(page.path)}" `);
+  html = replaceOnce(
+    html,
+    '<html ',
+    `<html ${PRERENDERED_ATTR}="${escapeHtml(page.path)}" ${page.shell ? `${SHELL_ATTR} ` : ''}`,
+  );
   // Inert until hydrated: a tap, or typing, before the app is there would be lost (or submit a form
   // natively); tests' clicks and fills wait for it too.
   html = replaceOnce(html, '<div id="root"></div>', `<div id="root" inert>${rendered.html}</div>`);

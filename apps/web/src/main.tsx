@@ -1,10 +1,11 @@
 // Entry: the theme, then the app, loaded in stages that each run as a task of their own (React, the
 // app, the current page, the first render), so none blocks the main thread for long. A prerendered
-// page (app/prerender.ts) is already painted and is hydrated; any other page is rendered from scratch.
+// page (app/prerender.ts) is already painted and is hydrated (or, a shell, replaced by the first
+// render); any other page is rendered from scratch.
 import 'antd-mobile/es/global';
 import './styles/theme.css';
 import './styles/app.css';
-import { discardPrerender, isPrerenderFor } from './app/prerender';
+import { discardPrerender, isPrerenderFor, isShellFor } from './app/prerender';
 import { applyUpColor } from './lib/up-colors';
 
 // Before the first paint: the person's up/down colours.
@@ -15,15 +16,21 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function boot(container: HTMLElement) {
   const hydrate = isPrerenderFor();
-  if (!hydrate) discardPrerender(container);
+  // A shell stays on screen until the first render of its page replaces it (React empties the
+  // container when it commits), so the router loads the page first, as for hydration.
+  const shell = !hydrate && isShellFor();
+  if (!hydrate && !shell) discardPrerender(container);
   await import('react-dom/client');
   await nextTask();
-  const [{ createAppRouter, mountApp }, { registerServiceWorker }] = await Promise.all([
+  const [{ createAppRouter, mountApp }, { registerServiceWorker }, { languageReady }] = await Promise.all([
     import('./app/app'),
     import('@/lib/pwa'),
+    import('@/lib/i18n'),
   ]);
+  // A person reading Chinese gets its catalog, loaded beside the app, before the first render.
+  await languageReady;
   await nextTask();
-  const router = await createAppRouter({ loadCurrentPage: hydrate });
+  const router = await createAppRouter({ loadCurrentPage: hydrate || shell });
   await nextTask();
   mountApp(container, router, { hydrate });
   registerServiceWorker();

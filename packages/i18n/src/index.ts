@@ -3,3 +3,4 @@ export * from './messages';
 export * from './translate';
 export * from './ui';
 export * from './install';
+export * from './zh-CN';

@@ -1,5 +1,5 @@
 // A contract position's money as lines a player reads ("where the money went"): one text for the
-// position's detail (game-ui.ts) and the asset history (wallet-ui.ts), so both name a line alike. Kept
+// position's detail (contract-game-ui.ts) and the asset history (wallet-ui.ts), so both name a line alike. Kept
 // in its own small file so neither catalog loads the other.
 export const positionLinesEn = {
   margin_locked: 'Margin locked',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messagesEn, messagesZh, toLanguage, translate } from './index';
-import { gameUiEn, gameUiZh } from './game-ui';
+import { contractGameUiEn, contractGameUiZh } from './contract-game-ui';
 import { walletUiEn, walletUiZh } from './wallet-ui';
+import { flipUiEn, flipUiZh } from './flip-ui';
 
 function keysOf(node: object, prefix = ''): string[] {
   return Object.entries(node).flatMap(([k, v]) =>
@@ -22,7 +23,13 @@ describe('i18n', () => {
   it('has the same keys in both languages', () => {
     expect(keysOf(messagesZh).sort()).toEqual(keysOf(messagesEn).sort());
     expect(keysOf(walletUiZh).sort()).toEqual(keysOf(walletUiEn).sort());
-    expect(keysOf(gameUiZh).sort()).toEqual(keysOf(gameUiEn).sort());
+    expect(keysOf(contractGameUiZh).sort()).toEqual(keysOf(contractGameUiEn).sort());
+    expect(keysOf(flipUiZh).sort()).toEqual(keysOf(flipUiEn).sort());
+  });
+
+  it("keeps the flip screen's words apart from the server's flip errors", () => {
+    const errors = new Set(keysOf(messagesEn.flip));
+    expect(keysOf(flipUiEn.flip).filter((key) => errors.has(key))).toEqual([]);
   });
 
   it('keeps the spec messages word for word and fills placeholders', () => {

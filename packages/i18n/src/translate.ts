@@ -1,5 +1,6 @@
 import type { Language } from './lang';
-import { messagesEn, messagesZh, type Messages } from './messages';
+import { messagesEn, type Messages } from './messages';
+import { messagesZh } from './zh-CN';
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];

@@ -9,7 +9,10 @@ export const walletUiEn = {
   wallet: {
     totalLabel: 'Total assets (USDT)',
     unrealizedPnl: 'Unrealized PnL',
+    openPosition: '1 open position · Unrealized PnL {pnl}',
     openPositions: '{n} open positions · Unrealized PnL {pnl}',
+    openFlip: '1 open flip',
+    openFlips: '{n} open flips',
     approx: '≈ {value} USDT',
     available: 'Available',
     frozen: 'Frozen',
@@ -257,7 +260,10 @@ export const walletUiZh: WalletUiMessages = {
   wallet: {
     totalLabel: '总资产（USDT）',
     unrealizedPnl: '未实现盈亏',
+    openPosition: '1 个持仓 · 未实现盈亏 {pnl}',
     openPositions: '{n} 个持仓 · 未实现盈亏 {pnl}',
+    openFlip: '1 笔闪电翻转进行中',
+    openFlips: '{n} 笔闪电翻转进行中',
     approx: '≈ {value} USDT',
     available: '可用',
     frozen: '冻结',

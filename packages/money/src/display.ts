@@ -5,6 +5,9 @@
 // Digits are grouped in threes; a value that isn't there or isn't a number shows '--'.
 import { Decimal, formatAmount, formatPrice } from './decimal';
 import { DECIMAL_DISPLAY_PLACEHOLDER } from './defaults';
+import { groupDigits } from './exact';
+
+export { groupDigits };
 
 /** Decimals of an approximate USDT value ("≈ 12.34 USDT") and of a percentage; truncated / rounded. */
 export const VALUATION_DP = 2;
@@ -42,16 +45,6 @@ function parse(value: Input): Decimal | null {
   const text = value.trim();
   if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return null;
   return new Decimal(text);
-}
-
-/** `1234567.5` → `1,234,567.5`; the fraction is left as it is. */
-export function groupDigits(text: string): string {
-  const sign = text.startsWith('-') ? '-' : '';
-  const body = sign ? text.slice(1) : text;
-  const dot = body.indexOf('.');
-  const whole = dot < 0 ? body : body.slice(0, dot);
-  const fraction = dot < 0 ? '' : body.slice(dot);
-  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
 }
 
 /** `12.500` → `12.5`, `3.000` → `3`. */

@@ -2,5 +2,6 @@ export * from './defaults';
 export * from './decimal';
 export * from './precision';
 export * from './display';
-export * from './perpetual';
-export * from './open-order';
+export * from './contract-game';
+export * from './contract-game-order';
+export * from './flip';

@@ -1,7 +1,7 @@
 // Block-explorer links for deposits and withdrawals (issue 9): a base URL per network, configured
 // (ERC20_EXPLORER_URL, BEP20_EXPLORER_URL), defaulting to Etherscan and BscScan for the real networks
 // and to none on the local development chains, whose transactions no public explorer knows.
-import type { NetworkName } from '../db/schema';
+import type { NetworkName } from './network';
 
 export type ExplorerBases = Partial<Record<NetworkName, string>>;
 

@@ -2,7 +2,7 @@
 // in the embedded default the local Anvil chains, with ETH_RPC_URL / BSC_RPC_URL the real networks.
 // Deposits use it to derive addresses and read logs; withdrawals to sign and send with the hot wallet.
 import type { Address, LocalAccount } from 'viem';
-import type { NetworkName } from '../db/schema';
+import type { NetworkName } from './network';
 import {
   createChainPublicClient,
   createChainWalletClient,

@@ -3,13 +3,16 @@
 // points at ETH_RPC_URL / BSC_RPC_URL with the configured keys; off runs without chains.
 // Also DATA_DIR/chains.json: where the running server's local chains answer, so `npm run chain:deposit`
 // can send test USDT to them while the server runs.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Address } from 'viem';
 import type { Config } from '../config';
-import type { NetworkName } from '../db/schema';
-import { isProcessAlive } from '../db/pglite-lock';
+import type { NetworkName } from './network';
+import {
+  readProcessRecord,
+  removeProcessRecord,
+  writeProcessRecord,
+  type ProcessRecord,
+} from '../process-record';
 import {
   DEV_DEPOSIT_MNEMONIC,
   DEV_HOT_WALLET_INDEX,
@@ -81,12 +84,9 @@ export interface ChainRecordNetwork {
   tokenDecimals: number;
 }
 
-export interface ChainRecord {
-  pid: number;
-  hostname: string;
+export interface ChainRecord extends ProcessRecord {
   mode: 'local';
   networks: ChainRecordNetwork[];
-  startedAt: string;
 }
 
 export function chainRecordFile(dataDir: string) {
@@ -95,10 +95,8 @@ export function chainRecordFile(dataDir: string) {
 
 /** Written by a server running the local chains (only those: real RPC URLs may hold API keys). */
 export function writeChainRecord(dataDir: string, setup: ChainSetup): ChainRecord {
-  const record: ChainRecord = {
-    pid: process.pid,
-    hostname: os.hostname(),
-    mode: 'local',
+  return writeProcessRecord(chainRecordFile(dataDir), {
+    mode: 'local' as const,
     networks: setup.networks.map((net) => ({
       network: net.network,
       rpcUrl: net.rpcUrl,
@@ -106,34 +104,14 @@ export function writeChainRecord(dataDir: string, setup: ChainSetup): ChainRecor
       tokenAddress: net.tokenAddress,
       tokenDecimals: net.tokenDecimals,
     })),
-    startedAt: new Date().toISOString(),
-  };
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = chainRecordFile(dataDir);
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify(record, null, 2));
-  fs.renameSync(`${file}.tmp`, file);
-  return record;
+  });
 }
 
 /** The record of the local chains of a server still alive on this machine. */
 export function readChainRecord(dataDir: string): ChainRecord | undefined {
-  try {
-    const record = JSON.parse(fs.readFileSync(chainRecordFile(dataDir), 'utf8')) as ChainRecord;
-    if (typeof record.pid !== 'number' || !Array.isArray(record.networks)) return undefined;
-    if (record.hostname === os.hostname() && !isProcessAlive(record.pid)) return undefined;
-    return record;
-  } catch {
-    return undefined;
-  }
+  return readProcessRecord<ChainRecord>(chainRecordFile(dataDir), (record) => Array.isArray(record.networks));
 }
 
 export function removeChainRecord(dataDir: string, record: ChainRecord) {
-  try {
-    const file = chainRecordFile(dataDir);
-    const current = JSON.parse(fs.readFileSync(file, 'utf8')) as ChainRecord;
-    if (current.pid === record.pid && current.startedAt === record.startedAt)
-      fs.rmSync(file, { force: true });
-  } catch {
-    // already gone
-  }
+  removeProcessRecord(chainRecordFile(dataDir), record);
 }

@@ -95,14 +95,15 @@ describe('test USDT on a local chain', () => {
         args: [bob.address, 40n],
       }),
     );
-    await write(
+    /** Bob moves `amount` of Alice's tokens to himself, on her allowance. */
+    const bobTakes = (amount: bigint) =>
       bobWallet.writeContract({
         address: token,
         abi: testUsdtAbi,
         functionName: 'transferFrom',
-        args: [alice.address, bob.address, 30n],
-      }),
-    );
+        args: [alice.address, bob.address, amount],
+      });
+    await write(bobTakes(30n));
     expect(
       await publicClient.readContract({
         address: token,
@@ -112,13 +113,6 @@ describe('test USDT on a local chain', () => {
       }),
     ).toBe(10n);
     expect(await testUsdtBalanceOf(publicClient, token, bob.address)).toBe(30n);
-    await expect(
-      bobWallet.writeContract({
-        address: token,
-        abi: testUsdtAbi,
-        functionName: 'transferFrom',
-        args: [alice.address, bob.address, 11n],
-      }),
-    ).rejects.toThrow(/ERC20InsufficientAllowance/);
+    await expect(bobTakes(11n)).rejects.toThrow(/ERC20InsufficientAllowance/);
   });
 });

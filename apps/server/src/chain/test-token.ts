@@ -29,35 +29,30 @@ export async function deployTestUsdt({ publicClient, walletClient }: TokenClient
 }
 
 /** Mints `amount` base units (the token's smallest unit) to `to`; only the owner may. */
-export async function mintTestUsdt(
-  { publicClient, walletClient }: TokenClients,
-  token: Address,
-  to: Address,
-  amount: bigint,
-): Promise<TransactionReceipt> {
-  const hash = await walletClient.writeContract({
-    address: token,
-    abi: testUsdtAbi,
-    functionName: 'mint',
-    args: [to, amount],
-  });
-  return confirmed(publicClient, hash, 'TestUSDT mint');
+export function mintTestUsdt(clients: TokenClients, token: Address, to: Address, amount: bigint) {
+  return moveTestUsdt(clients, token, 'mint', to, amount);
 }
 
 /** Transfers `amount` base units from the wallet client's account to `to`. */
-export async function transferTestUsdt(
+export function transferTestUsdt(clients: TokenClients, token: Address, to: Address, amount: bigint) {
+  return moveTestUsdt(clients, token, 'transfer', to, amount);
+}
+
+/** Mint and transfer take the same arguments, (to, amount), and both wait for their receipt. */
+async function moveTestUsdt(
   { publicClient, walletClient }: TokenClients,
   token: Address,
+  functionName: 'mint' | 'transfer',
   to: Address,
   amount: bigint,
 ): Promise<TransactionReceipt> {
   const hash = await walletClient.writeContract({
     address: token,
     abi: testUsdtAbi,
-    functionName: 'transfer',
+    functionName,
     args: [to, amount],
   });
-  return confirmed(publicClient, hash, 'TestUSDT transfer');
+  return confirmed(publicClient, hash, `TestUSDT ${functionName}`);
 }
 
 /** Balance in base units. */

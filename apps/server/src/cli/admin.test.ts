@@ -1,12 +1,15 @@
 // `npm run admin` as an operator runs it: once with no server (the CLI opens the database) and once
 // while a server runs on the data directory (the CLI goes through the admin API).
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { cliWorkspace, runCliScript } from '../test/cli';
-import { call, describeEachDatabase, registerUser, type DatabaseTarget } from '../test/harness';
+import { call, describeEachTarget, registerUser } from '../test/harness';
+
+// Each command is a new Node process under tsx: seconds apiece, many more on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const runCli = (args: string[], env: Record<string, string>) => runCliScript('admin', args, env);
 
-describeEachDatabase('admin CLI', (target: DatabaseTarget) => {
+describeEachTarget('admin CLI', (target) => {
   const workspace = cliWorkspace(target, 'tf-cli-');
   const env = workspace.env;
   let frozenWithoutServer: string | undefined;

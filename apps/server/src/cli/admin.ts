@@ -3,10 +3,10 @@
 // embedded database is locked by that server. Otherwise the CLI opens the database itself and
 // runs the same admin routes in process.
 import { randomUUID } from 'node:crypto';
-import { ConfigError, loadConfig } from '../config';
-import { DatabaseLockedError } from '../db/pglite-lock';
-import { CliError, commands } from './commands';
+import { loadConfig } from '../config';
+import { commands } from './commands';
 import { connect } from './connection';
+import { runCli } from './run-cli';
 
 function usage(): string {
   const width = Math.max(...commands.map((command) => command.usage.length));
@@ -47,14 +47,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof CliError || error instanceof ConfigError || error instanceof DatabaseLockedError) {
-      console.error(error.message);
-    } else {
-      console.error(error);
-    }
-    process.exit(1);
-  },
-);
+runCli(main);

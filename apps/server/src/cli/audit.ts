@@ -4,13 +4,13 @@
 // the running server's admin API, else on the database itself (embedded PGlite or DATABASE_URL).
 // Prints a summary; exits 1 on any difference.  Options: --json prints the report as JSON.
 import { randomUUID } from 'node:crypto';
-import type { AuditReport } from '@tradeflip/contract';
-import { ConfigError, loadConfig } from '../config';
+import type { AuditReport } from '@tradeflip/api';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { DatabaseLockedError } from '../db/pglite-lock';
 import { formatAudit, runAudit } from '../modules/ledger/audit';
 import { CliError, readArgs } from './command-kit';
 import { viaServer } from './connection';
+import { runCli } from './run-cli';
 
 async function main(args: string[]): Promise<number> {
   let json: boolean;
@@ -45,14 +45,4 @@ async function main(args: string[]): Promise<number> {
   return report.ok ? 0 : 1;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof CliError || error instanceof ConfigError || error instanceof DatabaseLockedError) {
-      console.error(error.message);
-    } else {
-      console.error(error);
-    }
-    process.exit(1);
-  },
-);
+runCli(main);

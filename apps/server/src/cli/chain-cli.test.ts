@@ -12,6 +12,9 @@ import { readServerRecord } from '../server-record';
 import { runCliScript } from '../test/cli';
 import { makeWebDist, PASSWORD, uniqueEmail } from '../test/harness';
 
+// Each command is a new Node process under tsx: seconds apiece, many more on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
+
 const run = runCliScript;
 
 describe('chain:deposit on the embedded default', () => {

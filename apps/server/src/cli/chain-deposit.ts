@@ -4,7 +4,7 @@
 // makes the watcher follow it); the chain's RPC URL from DATA_DIR/chains.json, written by the server.
 import { randomUUID } from 'node:crypto';
 import { formatUnits, parseUnits } from 'viem';
-import { networkName, type AdminDeposit, type AdminDepositAddress, type Page } from '@tradeflip/contract';
+import { networkName, type AdminDeposit, type AdminDepositAddress, type Page } from '@tradeflip/api';
 import { createChainPublicClient, createChainWalletClient } from '../chain/clients';
 import { DEV_POLLING_INTERVAL_MS, devDeployerAccount } from '../chain/dev-chains';
 import { readChainRecord } from '../chain/setup';

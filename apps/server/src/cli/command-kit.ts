@@ -153,6 +153,9 @@ export function defineCommand<
 }
 
 /** Rows of cells as aligned columns (the first row is the header). */
+/** The options of a command that lists a page at a time. */
+export const pageOptions = { page: { type: 'string' }, 'page-size': { type: 'string' } } as const;
+
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows

@@ -2,7 +2,7 @@
 // running on this DATA_DIR (DATA_DIR/server.json) with the admin credential, or, when none runs, by
 // opening the database and running the same routes in process.
 import { randomBytes } from 'node:crypto';
-import type { Envelope } from '@tradeflip/contract';
+import type { Envelope } from '@tradeflip/api';
 import { buildApp } from '../app';
 import { readAdminTokenFile } from '../admin-token';
 import type { Config } from '../config';
@@ -99,6 +99,7 @@ async function inProcess(config: Config, options: ConnectOptions): Promise<Conne
     config: { ...config, logLevel: 'warn', rateLimits: { ...config.rateLimits, apiIp: null } },
     db: database.db,
     driver: database.driver,
+    outside: database.outside,
     adminToken,
   });
   return {

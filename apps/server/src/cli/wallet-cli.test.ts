@@ -4,14 +4,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { openPostgres } from '../db/client';
 import { cliWorkspace, runCliScript } from '../test/cli';
-import { call, describeEachDatabase, registerUser, type DatabaseTarget } from '../test/harness';
+import { call, describeEachTarget, registerUser } from '../test/harness';
+
+// Each command is a new Node process under tsx: seconds apiece, many more on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const run = runCliScript;
 
-describeEachDatabase('money CLI', (target: DatabaseTarget) => {
+describeEachTarget('money CLI', (target) => {
   const workspace = cliWorkspace(target, 'tf-money-cli-');
   const env = workspace.env;
   const users: { email: string; token: string }[] = [];
@@ -107,7 +110,7 @@ describeEachDatabase('money CLI', (target: DatabaseTarget) => {
       const database = await openPostgres(workspace.databaseUrl!, { max: 1 });
       try {
         await database.db.execute(
-          sql`update accounts set available = available + 1 where kind = 'vault' or owner like 'user:%'`,
+          sql`update ledger_accounts set available = available + 1 where kind = 'vault' or owner like 'user:%'`,
         );
       } finally {
         await database.close();

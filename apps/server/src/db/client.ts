@@ -29,6 +29,14 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** LISTEN/NOTIFY on this database (db/notifications.ts). */
   listen: Listen;
+  /**
+   * PostgreSQL: a second, small pool for short statements that commit on their own while a
+   * transaction of the main pool waits for them (the ledger creating an account). On the main pool
+   * they could wait forever: with every connection held by such a transaction, none is left for
+   * the statements they wait on. Undefined on PGlite (one connection; those statements join the
+   * transaction).
+   */
+  outside?: Database;
   close(): Promise<void>;
 }
 
@@ -79,11 +87,20 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     await pool.end();
     throw error;
   }
+  // Its statements never wait long: a lock held by a transaction that waits on them fails them
+  // (lock_timeout) instead of hanging both.
+  const outside = new pg.Pool({ connectionString: url, max: 2, options: '-c lock_timeout=5000' });
+  outside.on('error', () => {
+    // As above.
+  });
   return {
     db: drizzlePg({ client: pool, schema }) satisfies Database,
     driver: 'postgres',
     listen: postgresListen(url),
-    close: () => pool.end(),
+    outside: drizzlePg({ client: outside, schema }) satisfies Database,
+    close: async () => {
+      await Promise.all([pool.end(), outside.end()]);
+    },
   };
 }
 

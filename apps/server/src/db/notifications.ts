@@ -10,6 +10,8 @@ import type { PGlite } from '@electric-sql/pglite';
 export const BALANCES_CHANNEL = 'tradeflip_balances';
 /** A contract-game position opened, changed or closed: the payload is its id. */
 export const POSITIONS_CHANNEL = 'tradeflip_positions';
+/** A Lightning Flip opened or settled: the payload is `id:userId:status:result`. */
+export const FLIPS_CHANNEL = 'tradeflip_flips';
 
 /** Sessions revoked (logout, password change or reset, freeze): the payload is `sessionId:reason`. */
 export const SESSIONS_CHANNEL = 'tradeflip_sessions';

@@ -1,11 +1,55 @@
 // Raw SQL through Drizzle on either driver: both node-postgres and PGlite answer `{ rows }`.
-import type { SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Queryable } from './client';
 
 export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A page of a table's rows matching `where`, newest (highest `id`) first, and how many match in all. */
+export async function pageNewestFirst<T extends PgTable>(
+  db: Queryable,
+  table: T,
+  id: PgColumn,
+  where: SQL | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(desc(id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(table as PgTable)
+    .where(where);
+  return { rows: rows as T['$inferSelect'][], total: counted?.total ?? 0 };
+}
+
+/** Which page of a user's rows, of one token or all. */
+export interface UserPageFilter {
+  userId: number;
+  token?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+/** A page of a user's rows (of one token, when given), newest first: their deposits, their withdrawals. */
+export function userPageNewestFirst<T extends PgTable & { id: PgColumn; userId: PgColumn; token: PgColumn }>(
+  db: Queryable,
+  table: T,
+  filter: UserPageFilter,
+) {
+  const where = and(
+    eq(table.userId, filter.userId),
+    filter.token ? eq(table.token, filter.token) : undefined,
+  );
+  return pageNewestFirst(db, table, table.id, where, filter);
 }
 
 /** The SQLSTATE of a database error, also when Drizzle wraps it. */

@@ -4,7 +4,7 @@
 // database. Tab, line feed and carriage return stay allowed: reasons, memos and feedback are
 // multi-line text, and single-line fields (emails, addresses, amounts) refuse them by their format.
 import type { FastifySchemaCompiler } from 'fastify';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

@@ -4,43 +4,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorReason } from '@tradeflip/contract';
+import type { ErrorReason } from '@tradeflip/api';
 import { isMessageKey, toLanguage, translate, type Language, type MessageKey } from '@tradeflip/i18n';
 import { stdSerializers } from 'pino';
 import { sqlState } from '../db/rows';
-
-type Vars = Record<string, string | number>;
-
-/** A failure the caller should see as is. */
-export class AppError extends Error {
-  readonly statusCode: number;
-  constructor(
-    statusCode: number,
-    readonly reason: ErrorReason,
-    readonly msgKey: MessageKey,
-    readonly options: {
-      vars?: Vars;
-      /** Field messages (i18n keys) shown beside form fields. */
-      fields?: Record<string, MessageKey>;
-      data?: Record<string, unknown>;
-      headers?: Record<string, string>;
-    } = {},
-  ) {
-    super(msgKey);
-    this.statusCode = statusCode;
-    this.name = 'AppError';
-  }
-}
-
-export function rateLimited(retryAfterSeconds: number): AppError {
-  const s = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(429, 'rate_limited', 'errors.tooManyRequestsIn', {
-    vars: { s },
-    data: { retryAfter: s },
-    // Refused for rate: the connection closes too, so a flood holds no sockets open.
-    headers: { 'retry-after': String(s), connection: 'close' },
-  });
-}
+import { AppError, type Vars } from '../errors';
 
 export function requestLanguage(request: FastifyRequest): Language {
   const xLang = request.headers['x-lang'];
@@ -89,6 +57,8 @@ export function errForLog(error: Error): {
 
 /** Text the database refuses (a NUL byte, bytes that are not UTF-8): bad input, not our failure. */
 const INVALID_TEXT_STATES = new Set(['22021', '22P05']);
+/** numeric_value_out_of_range. */
+const NUMERIC_OUT_OF_RANGE = '22003';
 
 function send(
   request: FastifyRequest,
@@ -175,6 +145,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   if (INVALID_TEXT_STATES.has(sqlState(error) ?? '')) {
     request.log.info({ err: error }, 'the database refused text of the request');
+    return send(request, reply, 400, 'validation', 'validation.invalidRequest');
+  }
+  if (sqlState(error) === NUMERIC_OUT_OF_RANGE) {
+    // A figure beyond a column's range (terms stored before a bound, say): refused, and told to the
+    // operator, but no 500 for the caller.
+    request.log.warn({ err: error }, 'a number of the request is beyond the database’s range');
     return send(request, reply, 400, 'validation', 'validation.invalidRequest');
   }
   request.log.error({ err: error }, 'request failed');

@@ -9,23 +9,20 @@
 //
 // Withdrawal requests only record and freeze, so the networks here are external ones with nobody
 // at the RPC URL (the sender and watcher just retry): no chain is needed to take or refuse a request.
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { DEV_MNEMONIC } from '../chain/dev-chains';
 import { crashPoints } from '../config';
 import { openDatabase } from '../db/client';
 import { gamePositions, ledgerMovements, withdrawals } from '../db/schema';
 import { runAudit } from '../modules/ledger/audit';
 import { cliWorkspace } from '../test/cli';
-import { describeEachDatabase, PASSWORD, uniqueEmail } from '../test/harness';
+import { describeEachTarget, PASSWORD, uniqueEmail } from '../test/harness';
+import { latestCode, post as postTo, type Answer } from '../test/server-calls';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
 
 const ADMIN_TOKEN = 'crash-test-admin-token-0123';
 const RECIPIENT = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
-
-type Answer = { status: number; body: { code: number; data?: unknown } } | 'dropped';
 
 interface KeyedCall {
   key: string;
@@ -41,24 +38,9 @@ interface KeyedCall {
     | { kind: 'close'; id: string; type?: 'margin_unfreeze' | 'loss_consumed' };
 }
 
-async function post(
-  url: string,
-  call: Omit<KeyedCall, 'effect' | 'key'> & { key?: string },
-): Promise<Answer> {
-  try {
-    const res = await fetch(`${url}${call.path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${call.token ?? ADMIN_TOKEN}`,
-        ...(call.key ? { 'idempotency-key': call.key } : {}),
-      },
-      body: JSON.stringify(call.body),
-    });
-    return { status: res.status, body: (await res.json()) as { code: number; data?: unknown } };
-  } catch {
-    return 'dropped'; // the process died under the request
-  }
+/** A POST to the server in its child process; admin calls use the admin credential. */
+function post(url: string, call: Omit<KeyedCall, 'effect' | 'key'> & { key?: string }): Promise<Answer> {
+  return postTo(url, { ...call, token: call.token ?? ADMIN_TOKEN });
 }
 
 /** Retries a key until it answers (a claim left by a dead process blocks it for a second). */
@@ -71,20 +53,7 @@ async function settle(url: string, call: KeyedCall) {
   throw new Error(`${call.key} stayed in flight`);
 }
 
-/** The newest sign-up code mailed to `email` (the embedded default writes .eml files). */
-function latestCode(dataDir: string, email: string): string {
-  const outbox = path.join(dataDir, 'outbox');
-  for (const name of fs.readdirSync(outbox).sort().reverse()) {
-    const eml = fs.readFileSync(path.join(outbox, name), 'utf8');
-    const split = eml.search(/\r?\n\r?\n/);
-    if (!eml.slice(0, split).toLowerCase().includes(email)) continue;
-    const code = /\b(\d{6})\b/.exec(eml.slice(split))?.[1];
-    if (code) return code;
-  }
-  throw new Error(`no code for ${email}`);
-}
-
-describeEachDatabase('keyed money calls when the server is killed', (target) => {
+describeEachTarget('keyed money calls when the server is killed', (target) => {
   const ws = cliWorkspace(target, 'tf-crash-');
   const env = (extra: Record<string, string> = {}) => ({
     ...ws.env(),
@@ -375,16 +344,32 @@ describeEachDatabase('keyed money calls when the server is killed', (target) => 
     server = await start({ CRASH_AT: 'settled' });
     await server.exited;
     server = await start();
-    const res = await fetch(`${server.url}/api/app/game/position?id=${id}`, {
-      headers: { authorization: `Bearer ${user.token}` },
-    });
-    expect(((await res.json()) as { data: unknown }).data).toMatchObject({
+    const position = async (positionId: string) => {
+      const res = await fetch(`${server.url}/api/app/game/position?id=${positionId}`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      return ((await res.json()) as { data: { status: string } }).data;
+    };
+    expect(await position(id)).toMatchObject({
       status: 'closed',
       closeReason: 'liquidation',
       closePrice: '59000',
     });
-    // A restarted leader finds nothing left to settle.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A restarted leader finds nothing left to settle. Its first pass is over once it has closed a
+    // position opened now and crossed by the next price: the engine settles one step at a time, in
+    // order, and leads (when the killed process's lease runs out) with that pass.
+    await priceFresh(server);
+    const later = await openPosition(server, user.token, { margin: '10', leverage: 100 });
+    const crossLater = await post(server.url, {
+      path: '/api/admin/market/price',
+      body: { symbol: 'BTCUSDT', price: '58000' },
+      key: `pin-${Date.now()}`,
+    });
+    expect(crossLater !== 'dropped' && crossLater.status).toBe(200);
+    await vi.waitFor(async () => expect(await position(later)).toMatchObject({ status: 'closed' }), {
+      timeout: 30_000,
+      interval: 100,
+    });
     await server.stop();
     const settled = await effectsAndAudit([liquidated]);
     expect(Object.values(settled.counts)).toEqual([1]);

@@ -6,12 +6,9 @@ import {
   describeEachDatabase,
   registerUser,
   uniqueEmail,
-  useDatabase,
 } from '../test/harness';
 
-describeEachDatabase('Idempotency-Key', (target) => {
-  const db = useDatabase(target);
-
+describeEachDatabase('Idempotency-Key', (db) => {
   it('replays the first answer to a retry with the same key and body', async () => {
     const t = await db.app();
     const email = uniqueEmail();
@@ -162,6 +159,38 @@ describeEachDatabase('Idempotency-Key', (target) => {
     });
     expect(retry.status).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('a first attempt that fails after its claim was taken over keeps the retry’s answer: no second effect', async () => {
+    const mailer = new CapturingMailer();
+    const t = await db.app({ mailer });
+    const email = uniqueEmail();
+    const request = () =>
+      call(t.app, 'POST', '/api/app/auth/code', {
+        body: { email, scene: 'register' },
+        headers: { 'idempotency-key': 'taken-over-key' },
+      });
+    // The first attempt waits in its handler past its claim (60 s)...
+    const held = mailer.hold();
+    let fail!: (error: Error) => void;
+    mailer.gate = new Promise<void>((_, reject) => (fail = reject));
+    mailer.gate.catch(() => undefined);
+    const first = request();
+    await held.entered;
+    t.clock.advance(61);
+    mailer.gate = undefined;
+    // ...so the retry takes the key over and sends the code: its answer is the key's.
+    const retry = await request();
+    expect(retry.status).toBe(200);
+    expect(mailer.sent).toHaveLength(1);
+    // The first then fails. Its 500 released the key, the retry's answer with it, and the next retry
+    // sent a second code.
+    fail(new Error('smtp down'));
+    expect((await first).status).toBe(500);
+    const again = await request();
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(mailer.sent).toHaveLength(1);
   });
 
   it('refuses a malformed key', async () => {

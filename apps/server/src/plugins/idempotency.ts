@@ -16,8 +16,8 @@ import type { Clock } from '../clock';
 import type { CrashPoint } from '../config';
 import { crashIf } from '../crash';
 import type { Database, Transaction } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
-import { AppError } from './errors';
+import { idempotencyKeys } from '../db/tables';
+import { AppError } from '../errors';
 
 const RETENTION_MS = 24 * 3600_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -208,14 +208,18 @@ export const idempotencyPlugin = fp<{
       // Stored with the effect: whatever happens now, a retry gets that answer.
       if (claimed.committed) return payload;
       const status = reply.statusCode;
+      // Only a claim still in flight: when this attempt outlived its claim, a retry took the key over
+      // and may have stored its answer (its effect done), which neither this attempt's failure may
+      // release (a next retry would do the effect again) nor its answer replace.
+      const ours = and(eq(idempotencyKeys.keyHash, claimed.keyHash), eq(idempotencyKeys.state, 'in_flight'));
       try {
         if (status >= 500 || status === 429 || typeof payload !== 'string') {
-          await db.delete(idempotencyKeys).where(eq(idempotencyKeys.keyHash, claimed.keyHash));
+          await db.delete(idempotencyKeys).where(ours);
         } else {
           await db
             .update(idempotencyKeys)
             .set({ state: 'done', responseStatus: status, responseBody: encrypt(claimed.cipherKey, payload) })
-            .where(eq(idempotencyKeys.keyHash, claimed.keyHash));
+            .where(ours);
         }
       } catch (error) {
         request.log.error({ err: error }, 'could not record the idempotent response');

@@ -29,6 +29,13 @@ describe('the in-memory rate limiter', () => {
   });
 });
 
+/** A refused hit, told to retry within the rule's window. */
+function expectRefused(hit: { allowed: boolean; retryAfterSeconds: number }, windowSeconds: number) {
+  expect(hit.allowed).toBe(false);
+  expect(hit.retryAfterSeconds).toBeGreaterThan(0);
+  expect(hit.retryAfterSeconds).toBeLessThanOrEqual(windowSeconds);
+}
+
 const redisUrl = loadTestSettings().redisUrl;
 describe.skipIf(!redisUrl)('the Redis rate limiter (TEST_REDIS_URL)', () => {
   it('shares counts between limiters', async () => {
@@ -39,10 +46,7 @@ describe.skipIf(!redisUrl)('the Redis rate limiter (TEST_REDIS_URL)', () => {
       const rule = { max: 2, windowSeconds: 30 };
       expect((await one.consume('login', 'a', rule)).allowed).toBe(true);
       expect((await two.consume('login', 'a', rule)).allowed).toBe(true);
-      const third = await one.consume('login', 'a', rule);
-      expect(third.allowed).toBe(false);
-      expect(third.retryAfterSeconds).toBeGreaterThan(0);
-      expect(third.retryAfterSeconds).toBeLessThanOrEqual(30);
+      expectRefused(await one.consume('login', 'a', rule), 30);
     } finally {
       await one.close();
       await two.close();
@@ -54,10 +58,7 @@ describe.skipIf(!redisUrl)('the Redis rate limiter (TEST_REDIS_URL)', () => {
     try {
       const rule = { max: 1, windowSeconds: 30 };
       expect(await unreachable.consume('login', 'a', rule)).toEqual({ allowed: true, retryAfterSeconds: 0 });
-      const second = await unreachable.consume('login', 'a', rule);
-      expect(second.allowed).toBe(false);
-      expect(second.retryAfterSeconds).toBeGreaterThan(0);
-      expect(second.retryAfterSeconds).toBeLessThanOrEqual(30);
+      expectRefused(await unreachable.consume('login', 'a', rule), 30);
     } finally {
       await unreachable.close();
     }

@@ -17,7 +17,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { RateRule } from '../config';
-import { rateLimited } from './errors';
+import { rateLimited } from '../errors';
 
 export interface RateDecision {
   allowed: boolean;

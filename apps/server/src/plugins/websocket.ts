@@ -1,43 +1,32 @@
-// The WebSocket /api/ws (DESIGN §6, issue 10), on @fastify/websocket. Public channels: `tickers` (every
-// pair's price as it ticks) and `candles` of an enabled pair and interval; the `user` channel (the
-// signed-in user's own events) needs `auth` with the session token first, and stops when that session
-// is revoked (logout, password change, freeze: announced by the database, so in every process). Every
-// client message is checked against packages/contract (a bad one gets an error frame; the connection
-// stays usable). Each message is serialised once per broadcast, numbered per channel (`seq`) so a
-// client sees a gap and refetches. Exhaustion bounds (issue 16): a client whose unsent bytes pass a
-// bound is dropped, so is one that stops answering pings; each socket's messages are rate-limited and
-// queued to a bound (the queue goes with the socket), sign-ins are limited per address like the HTTP
-// sign-in, a socket holds a bounded number of channels, and a channel nobody listens to is forgotten.
+// The WebSocket /api/ws (DESIGN §6, issue 10), on @fastify/websocket: the hub every module's live
+// events go through, knowing none of them (issue 17). A module registers the channels it owns
+// (`channel`: what a subscribe names, who may join; e.g. modules/market/live.ts), the `auth` op's
+// handler (`authenticate`: modules/account/live.ts, with the `user` channel), and
+// publishes with `broadcast`, often from the database's notifications (`onNotification`, sent on
+// commit: in every process). Every client message is checked against packages/api (a bad one
+// gets an error frame; the connection stays usable). Each message is serialised once per broadcast,
+// numbered per channel (`seq`) so a client sees a gap and refetches. Exhaustion bounds (issue 16): a
+// client whose unsent bytes pass a bound is dropped, so is one that stops answering pings; each
+// socket's messages are rate-limited and queued to a bound (the queue goes with the socket), a socket
+// holds a bounded number of channels, and a channel nobody listens to is forgotten.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { RawData, WebSocket } from 'ws';
 import {
   wsClientMessage,
-  wsRevokeReasons,
+  type ErrorReason,
   type WsChannelEvent,
   type WsClientMessage,
   type WsServerMessage,
-} from '@tradeflip/contract';
+} from '@tradeflip/api';
 import { toLanguage, translate, type Language, type MessageKey } from '@tradeflip/i18n';
-import type { RateRule } from '../config';
-import type { AccountService, SessionLookup } from '../modules/account/service';
-import { toWireCandle } from '../modules/market/candles';
-import type { MarketService } from '../modules/market/service';
-import { AppError } from './errors';
-import type { RateLimiter } from './rate-limit';
-import { BALANCES_CHANNEL, POSITIONS_CHANNEL, SESSIONS_CHANNEL, type Listen } from '../db/notifications';
+import type { Listen } from '../db/notifications';
+import { AppError } from '../errors';
 
 export interface WebSocketOptions {
-  accounts: AccountService;
-  market: MarketService;
-  /** The database's LISTEN: whose balances moved, after each commit (the `user` channel's events). */
+  /** The database's LISTEN, for `onNotification`. */
   listen?: Listen | undefined;
-  /** A position the game notified about: whose it is and what became of it. */
-  positionNotice?: (payload: string) => { userId: number; message: WsChannelEvent } | undefined;
-  /** Counts `auth` messages per client address (`authRule`, like the HTTP sign-in's). */
-  limiter?: RateLimiter | undefined;
-  authRule?: RateRule | null | undefined;
   /** Unsent bytes a client may have queued before it is dropped. */
   maxBufferedBytes?: number;
   /** How often clients are pinged; one that missed the last ping is dropped. */
@@ -50,18 +39,55 @@ export interface WebSocketOptions {
   maxSubscriptions?: number;
 }
 
-interface Client {
-  socket: WebSocket;
-  lang: Language;
-  ip: string;
-  channels: Set<string>;
-  userId?: number | undefined;
-  sessionId?: number | undefined;
+/** Who a socket is signed in as (set by the `auth` handler through the hub's `signIn`). */
+export interface LiveSession {
+  readonly userId: number;
+  readonly sessionId: number;
+  /** When the session stops being valid (its sign-in's owner checks it before telling the user). */
+  readonly expiresAt: Date;
+}
+
+/** What a module sees of a socket. */
+export interface LiveClient {
+  /** The language of its error frames. */
+  readonly lang: Language;
+  readonly ip: string;
+  /** The channels it listens to, by key. */
+  readonly channels: ReadonlySet<string>;
+  /** Who it is signed in as; undefined until an `auth` succeeds, and again once signed out. */
+  readonly session: LiveSession | undefined;
+}
+
+interface Client extends LiveClient {
+  readonly socket: WebSocket;
+  readonly channels: Set<string>;
+  session: LiveSession | undefined;
   alive: boolean;
 }
 
-const channelOf = (message: Extract<WsClientMessage, { op: 'subscribe' | 'unsubscribe' }>) =>
-  message.channel === 'candles' ? `candles:${message.symbol}:${message.interval}` : message.channel;
+/** A message refused: answered with an error frame in the client's language. */
+export interface WsRefusal {
+  reason: ErrorReason;
+  key: MessageKey;
+  vars?: Record<string, number> | undefined;
+}
+
+/** A subscribe or unsubscribe message, and the kinds of channel there are (packages/api's). */
+export type WsSubscription = Extract<WsClientMessage, { op: 'subscribe' | 'unsubscribe' }>;
+export type WsChannelKind = WsSubscription['channel'];
+
+/** What the module owning a kind of channel tells the hub. */
+export interface ChannelOwner<M extends WsSubscription = WsSubscription> {
+  /** The channel `message` names for this client: its listeners, and its frames' numbers, go by this key. */
+  key(message: M, client: LiveClient): string;
+  /** What `subscribed` and `unsubscribed` call it (default: its key). */
+  shownAs?: string;
+  /** Why this client may not join it, if it may not (asked before the socket's channel cap). */
+  refuse?(message: M, client: LiveClient): WsRefusal | undefined;
+}
+
+/** Answers an `auth` message (its module replies to the client itself). */
+export type WsAuthenticate = (token: string, client: LiveClient) => Promise<void>;
 
 /** A channel's listeners and the number of its last frame. */
 interface ChannelState {
@@ -73,41 +99,83 @@ interface ChannelState {
 export class WebSocketHub {
   private readonly clients = new Set<Client>();
   private readonly byChannel = new Map<string, ChannelState>();
-  /** Per sign-in being looked up, the sessions revoked meanwhile (its lookup may predate them). */
-  private readonly lookups = new Set<Set<number>>();
+  private readonly owners = new Map<WsChannelKind, ChannelOwner>();
+  private authHandler: WsAuthenticate | undefined;
+  private readonly stopListening: (() => Promise<void>)[] = [];
   dropped = 0;
 
-  constructor(private readonly maxBufferedBytes: number) {}
+  constructor(
+    private readonly maxBufferedBytes: number,
+    private readonly listen: Listen | undefined,
+  ) {}
+
+  /** Calls `handler` with every notification the database sends on `channel` (after its commit). */
+  async onNotification(channel: string, handler: (payload: string) => void) {
+    const stop = await this.listen?.(channel, handler);
+    if (stop) this.stopListening.push(stop);
+  }
+
+  /** Makes a module the owner of a kind of channel. */
+  channel<K extends WsChannelKind>(kind: K, owner: ChannelOwner<Extract<WsSubscription, { channel: K }>>) {
+    if (this.owners.has(kind)) throw new Error(`the WebSocket channel ${kind} has an owner already`);
+    this.owners.set(kind, owner as ChannelOwner);
+  }
+
+  ownerOf(kind: WsChannelKind): ChannelOwner | undefined {
+    return this.owners.get(kind);
+  }
+
+  /** Makes a module the handler of `auth` messages. */
+  authenticate(handler: WsAuthenticate) {
+    if (this.authHandler) throw new Error('WebSocket sign-in has a handler already');
+    this.authHandler = handler;
+  }
+
+  get authenticator(): WsAuthenticate | undefined {
+    return this.authHandler;
+  }
 
   add(client: Client) {
     this.clients.add(client);
   }
 
-  remove(client: Client) {
-    this.clients.delete(client);
-    for (const channel of [...client.channels]) this.unsubscribe(client, channel);
+  remove(client: LiveClient) {
+    const own = client as Client;
+    this.clients.delete(own);
+    for (const channel of [...own.channels]) this.unsubscribe(own, channel);
+  }
+
+  /** Records who a socket is signed in as (its session goes with the socket). */
+  signIn(client: LiveClient, session: LiveSession) {
+    (client as Client).session = session;
+  }
+
+  signOut(client: LiveClient) {
+    (client as Client).session = undefined;
   }
 
   /** Joins a channel; answers the number of its last frame (the client's next is one more). */
-  subscribe(client: Client, channel: string): number {
-    client.channels.add(channel);
+  subscribe(client: LiveClient, channel: string): number {
+    const own = client as Client;
+    own.channels.add(channel);
     let state = this.byChannel.get(channel);
     if (!state) this.byChannel.set(channel, (state = { members: new Set(), seq: 0 }));
-    state.members.add(client);
+    state.members.add(own);
     return state.seq;
   }
 
-  unsubscribe(client: Client, channel: string) {
-    client.channels.delete(channel);
+  unsubscribe(client: LiveClient, channel: string) {
+    const own = client as Client;
+    own.channels.delete(channel);
     const state = this.byChannel.get(channel);
     if (!state) return;
-    state.members.delete(client);
+    state.members.delete(own);
     // Forgotten once empty: made-up channel names can't pile up.
     if (state.members.size === 0) this.byChannel.delete(channel);
   }
 
   /** Sends to one client, or drops it when it has fallen too far behind. */
-  send(client: Client, data: string) {
+  private send(client: Client, data: string) {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > this.maxBufferedBytes) {
       this.dropped += 1;
@@ -118,8 +186,22 @@ export class WebSocketHub {
     client.socket.send(data);
   }
 
-  reply(client: Client, message: WsServerMessage) {
-    this.send(client, JSON.stringify(message));
+  reply(client: LiveClient, message: WsServerMessage) {
+    this.send(client as Client, JSON.stringify(message));
+  }
+
+  refuse(client: LiveClient, { reason, key, vars }: WsRefusal) {
+    this.reply(client, { type: 'error', reason, msg: translate(client.lang, key, vars) });
+  }
+
+  /** The sockets listening to a channel. */
+  members(channel: string): LiveClient[] {
+    return [...(this.byChannel.get(channel)?.members ?? [])];
+  }
+
+  /** Whether anyone listens to a channel (a publisher can skip working out a frame nobody gets). */
+  has(channel: string): boolean {
+    return (this.byChannel.get(channel)?.members.size ?? 0) > 0;
   }
 
   broadcast(channel: string, event: WsChannelEvent) {
@@ -130,46 +212,10 @@ export class WebSocketHub {
     for (const client of [...state.members]) this.send(client, data);
   }
 
-  /**
-   * Signs out the sockets authed with a revoked session: their user channel stops at once and they
-   * are told why.
-   */
-  revoke(sessionId: number, reason: (typeof wsRevokeReasons)[number]) {
-    for (const revoked of this.lookups) revoked.add(sessionId);
-    for (const client of this.clients) {
-      if (client.sessionId !== sessionId) continue;
-      this.unsubscribe(client, `user:${client.userId}`);
-      client.userId = undefined;
-      client.sessionId = undefined;
-      this.reply(client, { type: 'unauthed', reason });
-    }
-  }
-
-  /**
-   * Runs a sign-in's session lookup; answers it with whether that session was revoked while it ran
-   * (a revocation announced before the sign-in takes effect would otherwise miss its socket).
-   */
-  async lookUp(lookup: () => Promise<SessionLookup>): Promise<[SessionLookup, boolean]> {
-    const revoked = new Set<number>();
-    this.lookups.add(revoked);
-    try {
-      const answer = await lookup();
-      return [answer, answer.status === 'valid' && revoked.has(answer.sessionId)];
-    } finally {
-      this.lookups.delete(revoked);
-    }
-  }
-
-  /** Closes the sockets signed in as a user (an operator's tool); answers how many. */
-  disconnect(userId: number): number {
-    let closed = 0;
-    for (const client of this.all()) {
-      if (client.userId !== userId) continue;
-      this.remove(client);
-      client.socket.close(1012, 'disconnected by the operator');
-      closed += 1;
-    }
-    return closed;
+  /** Closes a socket (it leaves its channels at once). */
+  close(client: LiveClient, code: number, reason: string) {
+    this.remove(client);
+    (client as Client).socket.close(code, reason);
   }
 
   get size() {
@@ -181,8 +227,26 @@ export class WebSocketHub {
     return this.byChannel.size;
   }
 
-  all() {
+  all(): LiveClient[] {
     return [...this.clients];
+  }
+
+  /** Drops the clients that missed the last ping, and pings the others. */
+  heartbeat() {
+    for (const client of [...this.clients]) {
+      if (!client.alive) {
+        this.remove(client);
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }
+
+  async shutDown() {
+    for (const stop of this.stopListening.splice(0)) await stop();
+    for (const client of this.clients) client.socket.close(1001, 'server shutting down');
   }
 }
 
@@ -199,7 +263,7 @@ const isClientError = (error: Error & { code?: string }) =>
 
 export const webSocketPlugin = fp<WebSocketOptions>(
   async (app: FastifyInstance, options) => {
-    const hub = new WebSocketHub(options.maxBufferedBytes ?? 1024 * 1024);
+    const hub = new WebSocketHub(options.maxBufferedBytes ?? 1024 * 1024, options.listen);
     const messagesPerSecond = options.messagesPerSecond ?? 20;
     const maxQueued = options.maxQueuedMessages ?? 32;
     const maxSubscriptions = options.maxSubscriptions ?? 16;
@@ -218,124 +282,43 @@ export const webSocketPlugin = fp<WebSocketOptions>(
       },
     });
 
-    const stopTicks = options.market.onTick((batch) => {
-      // One frame per step for every pair: 500 clients cost 500 sends a step, not 500 per pair.
-      hub.broadcast('tickers', {
-        type: 'ticks',
-        list: batch.ticks.map(({ symbol, price, time }) => ({ symbol, price, time })),
-      });
-      for (const candle of batch.candles) {
-        hub.broadcast(`candles:${candle.symbol}:${candle.interval}`, {
-          type: 'candle',
-          symbol: candle.symbol,
-          interval: candle.interval,
-          candle: toWireCandle(candle),
-        });
-      }
-    });
-
-    // The ledger notifies after each commit whose balances moved; those users' screens refetch.
-    const stopListening = await Promise.all([
-      options.listen?.(BALANCES_CHANNEL, (payload) => {
-        if (/^\d+$/.test(payload)) hub.broadcast(`user:${payload}`, { type: 'balances' });
-      }),
-      options.positionNotice
-        ? options.listen?.(POSITIONS_CHANNEL, (payload) => {
-            const notice = options.positionNotice!(payload);
-            if (notice) hub.broadcast(`user:${notice.userId}`, notice.message);
-          })
-        : undefined,
-      options.listen?.(SESSIONS_CHANNEL, (payload) => {
-        const match = /^(\d+):([a-z_]+)$/.exec(payload);
-        const reason = wsRevokeReasons.find((known) => known === match?.[2]);
-        if (match && reason) hub.revoke(Number(match[1]), reason);
-      }),
-    ]);
-
-    const heartbeat = setInterval(() => {
-      for (const client of hub.all()) {
-        if (!client.alive) {
-          hub.remove(client);
-          client.socket.terminate();
-          continue;
-        }
-        client.alive = false;
-        client.socket.ping();
-      }
-    }, options.heartbeatMs ?? 30_000);
+    const heartbeat = setInterval(() => hub.heartbeat(), options.heartbeatMs ?? 30_000);
     heartbeat.unref();
 
     app.addHook('onClose', async () => {
-      stopTicks();
-      for (const stop of stopListening) await stop?.();
       clearInterval(heartbeat);
-      for (const client of hub.all()) client.socket.close(1001, 'server shutting down');
+      await hub.shutDown();
     });
 
-    const refuse = (client: Client, reason: string, key: MessageKey, vars?: Record<string, number>) =>
-      hub.reply(client, { type: 'error', reason, msg: translate(client.lang, key, vars) });
+    const refuse = (client: Client, reason: ErrorReason, key: MessageKey, vars?: Record<string, number>) =>
+      hub.refuse(client, { reason, key, vars });
 
     const handle = async (client: Client, message: WsClientMessage) => {
       switch (message.op) {
         case 'ping':
           return hub.reply(client, { type: 'pong' });
         case 'auth': {
-          // Each sign-in reads the database: limited per address like the HTTP sign-in.
-          const decision = options.limiter
-            ? await options.limiter.consume('ws-auth-ip', client.ip, options.authRule ?? null)
-            : undefined;
-          if (decision && !decision.allowed) {
-            return refuse(client, 'rate_limited', 'errors.tooManyRequestsIn', {
-              s: decision.retryAfterSeconds,
-            });
-          }
-          const [session, revoked] = await hub.lookUp(() => options.accounts.resolveSession(message.token));
-          if (session.status !== 'valid' || revoked) {
-            return refuse(
-              client,
-              session.status === 'frozen' ? 'user_frozen' : 'unauthorized',
-              'errors.unauthorized',
-            );
-          }
-          const previous = client.userId;
-          client.userId = session.user.id;
-          client.sessionId = session.sessionId;
-          hub.reply(client, { type: 'authed', userId: String(session.user.id) });
-          // Signed in as someone else now: the previous user's events stop here, the new user's
-          // channel starts (numbered afresh).
-          if (
-            previous !== undefined &&
-            previous !== session.user.id &&
-            client.channels.has(`user:${previous}`)
-          ) {
-            hub.unsubscribe(client, `user:${previous}`);
-            const seq = hub.subscribe(client, `user:${session.user.id}`);
-            hub.reply(client, { type: 'subscribed', channel: 'user', seq });
-          }
-          return;
+          const authenticate = hub.authenticator;
+          if (!authenticate) return refuse(client, 'unauthorized', 'errors.unauthorized');
+          return authenticate(message.token, client);
         }
         case 'subscribe': {
-          const channel = message.channel === 'user' ? `user:${client.userId ?? ''}` : channelOf(message);
-          if (message.channel === 'user' && client.userId === undefined)
-            return refuse(client, 'unauthorized', 'errors.signInFirst');
-          if (message.channel === 'candles' && !options.market.enabledSymbols().includes(message.symbol))
-            return refuse(client, 'validation', 'errors.pairUnknown');
+          const owner = hub.ownerOf(message.channel);
+          if (!owner) return refuse(client, 'validation', 'validation.invalidRequest');
+          const channel = owner.key(message, client);
+          const refusal = owner.refuse?.(message, client);
+          if (refusal) return hub.refuse(client, refusal);
           if (!client.channels.has(channel) && client.channels.size >= maxSubscriptions)
             return refuse(client, 'validation', 'errors.tooManySubscriptions', { max: maxSubscriptions });
           const seq = hub.subscribe(client, channel);
-          return hub.reply(client, {
-            type: 'subscribed',
-            channel: message.channel === 'user' ? 'user' : channel,
-            seq,
-          });
+          return hub.reply(client, { type: 'subscribed', channel: owner.shownAs ?? channel, seq });
         }
         case 'unsubscribe': {
-          const channel = message.channel === 'user' ? `user:${client.userId ?? ''}` : channelOf(message);
+          const owner = hub.ownerOf(message.channel);
+          if (!owner) return refuse(client, 'validation', 'validation.invalidRequest');
+          const channel = owner.key(message, client);
           hub.unsubscribe(client, channel);
-          return hub.reply(client, {
-            type: 'unsubscribed',
-            channel: message.channel === 'user' ? 'user' : channel,
-          });
+          return hub.reply(client, { type: 'unsubscribed', channel: owner.shownAs ?? channel });
         }
       }
     };
@@ -361,6 +344,7 @@ export const webSocketPlugin = fp<WebSocketOptions>(
         ),
         ip: request.ip,
         channels: new Set(),
+        session: undefined,
         alive: true,
       };
       hub.add(client);

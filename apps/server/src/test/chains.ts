@@ -16,7 +16,7 @@ import {
 } from '../chain/dev-chains';
 import { ChainRegistry, type ChainNetwork } from '../chain/registry';
 import { deployTestUsdt, mintTestUsdt, testUsdtBalanceOf, transferTestUsdt } from '../chain/test-token';
-import type { NetworkName } from '../db/schema';
+import type { NetworkName } from '../chain/network';
 
 /** A funded dev account that is neither the deployer nor the hot wallet: sends "a user's" transfers. */
 export const SENDER_INDEX = 5;
@@ -26,6 +26,21 @@ export interface SentTransfer {
   blockNumber: number;
   /** The signed transaction, to include it again (anvil_reorg, eth_sendRawTransaction). */
   raw: Hex;
+}
+
+/** Raw JSON-RPC to an Anvil node, for its test methods (mine, reorg, automine). */
+export function anvilRpc(node: AnvilNode) {
+  let id = 0;
+  return async <T = unknown>(method: string, params: unknown[] = []): Promise<T> => {
+    const response = await fetch(node.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+    });
+    const body = (await response.json()) as { result?: T; error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    return body.result as T;
+  };
 }
 
 export interface TestChain {
@@ -87,17 +102,7 @@ export async function startTestChain(
       ),
     };
 
-    let id = 0;
-    const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-      const response = await fetch(node.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      });
-      const body = (await response.json()) as { result?: T; error?: { message: string } };
-      if (body.error) throw new Error(`${method}: ${body.error.message}`);
-      return body.result as T;
-    };
+    const rpc = anvilRpc(node);
 
     const testChain: TestChain = {
       node,

@@ -82,6 +82,7 @@ export function cliWorkspace(target: DatabaseTarget, prefix: string) {
       config,
       db: database.db,
       driver: database.driver,
+      outside: database.outside,
       adminToken: resolveAdminToken(config),
       mailer,
       clock: new TestClock(Date.now()),

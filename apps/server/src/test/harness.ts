@@ -7,13 +7,18 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { AnswerData, Route, RouteInput } from '@tradeflip/api';
+import { pathWith } from '@tradeflip/api/route';
+import * as routes from '@tradeflip/api/routes';
 import { buildApp, type AppOptions } from '../app';
+import { guardPool } from './pool-guard';
 import type { ChainRegistry } from '../chain/registry';
 import type { Clock } from '../clock';
 import { loadTestSettings, parseConfig, type Env } from '../config';
 import { openPglite, type Database, type DatabaseHandle } from '../db/client';
 import { openScratchPostgres } from '../db/scratch';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import { findUserByEmail } from '../modules/account/repository';
 import { runAudit, type AuditOptions } from '../modules/ledger/audit';
 import type { PriceSource } from '../modules/wallet/prices';
 import type { RateLimiter } from '../plugins/rate-limit';
@@ -35,9 +40,33 @@ export function postgresTarget(url: string): DatabaseTarget {
   return { name: 'postgres', open: () => openScratchPostgres(url, 'test') };
 }
 
-/** Runs `body` as a suite per database. */
-export function describeEachDatabase(title: string, body: (target: DatabaseTarget) => void) {
+/**
+ * Runs `body` as a suite per database, handing it that suite's own database (opened before its
+ * tests, closed after; see useDatabase) and the target it came from, for a test that names it.
+ */
+export function describeEachDatabase(
+  title: string,
+  body: (db: TestDatabase, target: DatabaseTarget) => void,
+) {
+  describeEachTarget(title, (target) => body(useDatabase(target), target));
+}
+
+/** Runs `body` as a suite per database target, for a suite that opens its databases itself. */
+export function describeEachTarget(title: string, body: (target: DatabaseTarget) => void) {
   describe(`${title} [PGlite]`, () => body(pgliteTarget));
+  describeOnPostgresTarget(title, body);
+}
+
+/**
+ * Runs `body` as a suite on PostgreSQL only, for what PGlite's one connection cannot show
+ * (transactions side by side), handing it the suite's database.
+ */
+export function describeOnPostgres(title: string, body: (db: TestDatabase) => void) {
+  describeOnPostgresTarget(title, (target) => body(useDatabase(target)));
+}
+
+/** The PostgreSQL suite of `title`: failing with CI=true and no TEST_DATABASE_URL, skipped otherwise. */
+function describeOnPostgresTarget(title: string, body: (target: DatabaseTarget) => void) {
   const url = testSettings.databaseUrl;
   if (url) {
     describe(`${title} [PostgreSQL]`, () => body(postgresTarget(url)));
@@ -158,21 +187,29 @@ export interface TestApp {
   dataDir: string;
 }
 
+/** A suite's database and the apps built on it (describeEachDatabase hands one to each suite). */
+export type TestDatabase = ReturnType<typeof useDatabase>;
+
 /**
  * One database per suite, and apps built on it with their own clock, mailer and limits.
- * Call inside a describeEachDatabase body.
+ * Call inside a describe body (describeEachDatabase does it for its suites).
  */
 export function useDatabase(target: DatabaseTarget) {
   let handle: DatabaseHandle | undefined;
   const apps: FastifyInstance[] = [];
   const dirs: string[] = [];
+  let nested: string[] = [];
   beforeAll(async () => {
     handle = await target.open();
+    if (handle.driver === 'postgres') nested = guardPool(handle.db);
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
     await handle?.close();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    if (nested.length > 0) {
+      throw new Error(`a transaction used the pool it holds a connection of:\n${nested.join('\n\n')}`);
+    }
   });
 
   return {
@@ -198,6 +235,7 @@ export function useDatabase(target: DatabaseTarget) {
         config,
         db: this.handle.db,
         driver: this.handle.driver,
+        outside: this.handle.outside,
         listen: this.handle.listen,
         clock,
         mailer,
@@ -212,6 +250,10 @@ export function useDatabase(target: DatabaseTarget) {
       options.extend?.(app);
       await app.ready();
       return { app, clock, mailer, dataDir };
+    },
+    /** Runs the ledger audit on this database and fails the test on any difference. */
+    expectAuditClean(options?: AuditOptions) {
+      return expectAuditClean(this.handle.db, options);
     },
   };
 }
@@ -250,6 +292,67 @@ export async function call(
   return { status: response.statusCode, body: response.json<Envelope>(), headers: response.headers };
 }
 
+/** How a test calls: the caller's session, headers and address. */
+interface CallerOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+/** A route's answer as a test reads it: the route's data on success, the failure's fields otherwise. */
+export interface RouteEnvelope<R extends Route> {
+  code: number;
+  msg?: string;
+  reason?: string;
+  data: ([AnswerData<R>] extends [never] ? unknown : AnswerData<R>) & { fields?: Record<string, string> };
+}
+
+/**
+ * Calls a route of the table (@tradeflip/api/routes) as a client would: its method and path, its
+ * body and query typed by the route. A deliberately malformed request goes through `call`.
+ */
+export async function callRoute<R extends Route>(
+  app: FastifyInstance,
+  route: R,
+  options: RouteInput<R> & CallerOptions,
+) {
+  const { body, query, params, ...caller } = options as CallerOptions & {
+    body?: unknown;
+    query?: Record<string, string | number | undefined>;
+    params?: Record<string, string | number>;
+  };
+  const path = pathWith(route.path, params);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(key, String(value));
+  const url = search.size ? `${path}?${search.toString()}` : path;
+  const res = await call(app, route.method, url, { ...caller, ...(body === undefined ? {} : { body }) });
+  return { ...res, body: res.body as unknown as RouteEnvelope<R> };
+}
+
+/** Expects a 400 refusing one field: its reason, and its message both as the answer's and the field's. */
+export function expectFieldRefused(
+  res: { status: number; body: unknown },
+  reason: string,
+  field: string,
+  msg: string,
+) {
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({ code: 400, reason, msg, data: { fields: { [field]: msg } } });
+}
+
+/** `callRoute` with the test harness's admin credential. */
+export function adminCallRoute<R extends Route>(
+  app: FastifyInstance,
+  route: R,
+  options: RouteInput<R> & { headers?: Record<string, string> },
+) {
+  return callRoute(app, route, {
+    ...options,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...options.headers },
+  });
+}
+
 /** Registers through the API (code from the mailer) and answers the session token. */
 export async function registerUser(
   t: TestApp,
@@ -257,18 +360,25 @@ export async function registerUser(
   password = PASSWORD,
   extra: { inviteCode?: string; headers?: Record<string, string> } = {},
 ): Promise<{ email: string; token: string; user: Record<string, unknown> }> {
-  const sent = await call(t.app, 'POST', '/api/app/auth/code', {
+  const sent = await callRoute(t.app, routes.account.sendCode, {
     body: { email, scene: 'register' },
-    headers: extra.headers,
+    ...(extra.headers && { headers: extra.headers }),
   });
   if (sent.status !== 200) throw new Error(`code: ${JSON.stringify(sent.body)}`);
-  const registered = await call(t.app, 'POST', '/api/app/auth/register', {
+  const registered = await callRoute(t.app, routes.account.register, {
     body: { email, code: t.mailer.lastCode(email), password, inviteCode: extra.inviteCode },
-    headers: extra.headers,
+    ...(extra.headers && { headers: extra.headers }),
   });
   if (registered.status !== 200) throw new Error(`register: ${JSON.stringify(registered.body)}`);
-  const data = registered.body.data as { token: string; user: Record<string, unknown> };
-  return { email: email.toLowerCase(), token: data.token, user: data.user };
+  const { token, user } = registered.body.data;
+  return { email: email.toLowerCase(), token, user };
+}
+
+/** The stored user of an e-mail (a test's setup reads it directly). */
+export async function userOf(db: Database, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new Error(`no user ${email}`);
+  return user;
 }
 
 /** An /api/admin call with the test harness's admin credential. */
@@ -284,8 +394,7 @@ export function adminCall(
   });
 }
 
-/** Runs the ledger audit and fails the test on any difference. */
-export async function expectAuditClean(db: Database, options?: AuditOptions) {
+async function expectAuditClean(db: Database, options?: AuditOptions) {
   const report = await runAudit(db, options);
   expect(report.differences).toEqual([]);
   expect(report.ok).toBe(true);

@@ -1,11 +1,10 @@
 // The loop every background job runs on: one leader across processes, a lease that expires, a loop
 // that stops cleanly and survives a failing pass.
 import { expect, it } from 'vitest';
-import { describeEachDatabase, TestClock, useDatabase } from '../test/harness';
+import { describeEachDatabase, TestClock } from '../test/harness';
 import { LeasedLoop } from './leased-loop';
 
-describeEachDatabase('leased loop', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('leased loop', (db) => {
   let serial = 0;
 
   function loop(holder: string, clock: TestClock, work: () => Promise<number>, name: string) {

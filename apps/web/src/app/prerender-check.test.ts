@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetLanguageCache } from '@/lib/language';
 import { resetSessionCache } from '@/lib/session';
 import { storageKeys } from '@/lib/storage-keys';
-import { isPrerenderFor } from './prerender';
+import { isPrerenderFor, isShellFor } from './prerender';
 import {
   AFTER_PAINT_ATTR,
   headScript,
   PRERENDER_STORAGE_KEYS,
   PRERENDERED_ATTR,
+  SHELL_ATTR,
   STALE_ATTR,
 } from './prerender-check';
 
@@ -18,6 +19,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   root.removeAttribute(PRERENDERED_ATTR);
   root.removeAttribute(STALE_ATTR);
+  root.removeAttribute(SHELL_ATTR);
   document.head
     .querySelectorAll(`[${AFTER_PAINT_ATTR}], script[src], link[rel=modulepreload]`)
     .forEach((el) => el.remove());
@@ -63,6 +65,28 @@ describe('the head script of prerendered pages', () => {
 
     runHeadScript();
     expect(root.hasAttribute(STALE_ATTR)).toBe(!isPrerenderFor());
+  });
+
+  // A shell (the game page's) shows to signed-in visitors too, and the app replaces it, never hydrates.
+  it.each([
+    { stored: null, token: 'tok', here: '/pages/game/detail?id=BTCUSDT', shown: true },
+    { stored: null, token: null, here: '/pages/game/detail?id=BTCUSDT', shown: true },
+    { stored: 'zh-CN', token: 'tok', here: '/pages/game/detail?id=BTCUSDT', shown: false },
+    { stored: null, token: 'tok', here: '/pages/game/detail?id=ETHUSDT', shown: false },
+  ])('shows a shell to this visitor exactly when the app will replace it: %o', (c) => {
+    if (c.stored) localStorage.setItem(storageKeys.language, c.stored);
+    if (c.token) localStorage.setItem(storageKeys.token, c.token);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    window.history.replaceState(null, '', c.here);
+    root.setAttribute(PRERENDERED_ATTR, '/pages/game/detail?id=BTCUSDT');
+    root.setAttribute(SHELL_ATTR, '');
+    resetLanguageCache();
+    resetSessionCache();
+
+    runHeadScript();
+    expect(root.hasAttribute(STALE_ATTR)).toBe(!c.shown);
+    expect(isShellFor()).toBe(c.shown);
+    expect(isPrerenderFor()).toBe(false);
   });
 
   it('never lets a form submit natively before the app hydrates it', () => {

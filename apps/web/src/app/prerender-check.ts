@@ -11,6 +11,11 @@ export const PRERENDER_STORAGE_KEYS = { language: 'app.lang', token: 'token' } a
 export const PRERENDER_LANGUAGE = 'en-US';
 /** <html>'s attribute naming the URL (path + query) its prerendered markup is for. */
 export const PRERENDERED_ATTR = 'data-prerendered';
+/**
+ * <html>'s attribute marking a page shell: markup shown to signed-in visitors too (their first render
+ * is the same: data comes later), which the app replaces with its own render instead of hydrating.
+ */
+export const SHELL_ATTR = 'data-prerender-shell';
 /** <html>'s attribute set while the prerendered markup must not show (#root is hidden). */
 export const STALE_ATTR = 'data-prerender-stale';
 /**
@@ -22,6 +27,7 @@ export const AFTER_PAINT_ATTR = 'data-after-paint';
 
 interface Check {
   attr: string;
+  shellAttr: string;
   staleAttr: string;
   afterPaintAttr: string;
   language: string;
@@ -31,7 +37,7 @@ interface Check {
 
 /**
  * The markup is this visitor's page when it is for this URL, in their language (app.lang, else the
- * browser's: zh* is Chinese), and they are signed out. Repeats language.ts's rule in plain code with
+ * browser's: zh* is Chinese), and they are signed out (or it is a shell). Repeats language.ts's rule in plain code with
  * no imports, since it is serialised into the page; a test keeps the two in step.
  */
 export function startPrerenderedPage(check: Check): void {
@@ -54,7 +60,9 @@ export function startPrerenderedPage(check: Check): void {
         ? 'zh-CN'
         : 'en-US';
   const stale =
-    lang !== check.language || read(check.tokenKey) || location.pathname + location.search !== url;
+    lang !== check.language ||
+    (read(check.tokenKey) && !root.hasAttribute(check.shellAttr)) ||
+    location.pathname + location.search !== url;
   if (stale) root.setAttribute(check.staleAttr, '');
   // #root is inert until hydrated; where inert is not supported, still never submit a form natively
   // (the app's forms are all handled by script; a GET would put the password in the URL).
@@ -119,6 +127,7 @@ export function startPrerenderedPage(check: Check): void {
 export function headScript(): string {
   const check: Check = {
     attr: PRERENDERED_ATTR,
+    shellAttr: SHELL_ATTR,
     staleAttr: STALE_ATTR,
     afterPaintAttr: AFTER_PAINT_ATTR,
     language: PRERENDER_LANGUAGE,

@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { act } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter, matchRoutes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetSessionCache } from '@/lib/session';
+import { storageKeys } from '@/lib/storage-keys';
 import { App, routerReady } from './app';
 import { prerenderPages } from './prerender';
 import { renderPage } from './prerender-page';
@@ -10,10 +12,25 @@ import { routes } from './routes';
 
 afterEach(() => {
   document.body.replaceChildren();
+  localStorage.clear();
+  resetSessionCache();
+  vi.unstubAllGlobals();
 });
 
-describe.each(prerenderPages)('the prerendered page $path', ({ path, modules: [module] }) => {
-  it('hydrates without a mismatch, keeping every element of the markup', async () => {
+/** The markup with inline styles written one way (React's and the server's spacing differ). */
+function normalised(container: HTMLElement): string {
+  const copy = container.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll<HTMLElement>('[style]').forEach((el) => el.setAttribute('style', el.style.cssText));
+  return copy.innerHTML;
+}
+
+const titles: Record<string, string> = {
+  '/pages/login/index': 'Sign in · TradeFlip',
+  '/pages/game/detail?id=BTCUSDT': 'Contract game · TradeFlip',
+};
+
+describe.each(prerenderPages)('the prerendered page $path', ({ path, modules: [module], shell }) => {
+  it.skipIf(shell)('hydrates without a mismatch, keeping every element of the markup', async () => {
     const { html } = await renderPage(path);
     const container = document.createElement('div');
     container.innerHTML = html;
@@ -47,6 +64,33 @@ describe.each(prerenderPages)('the prerendered page $path', ({ path, modules: [m
 
   it('has the title the page gives itself', async () => {
     const { title } = await renderPage(path);
-    expect(title).toBe(path === '/pages/login/index' ? 'Sign in · TradeFlip' : 'TradeFlip');
+    expect(title).toBe(titles[path] ?? 'TradeFlip');
+  });
+
+  // A shell is shown to signed-in visitors too: their first render of the page must be the same
+  // markup, so the swap neither jumps nor flashes.
+  it.runIf(shell)('is what a signed-in person first sees of the page, replaced by it', async () => {
+    const { html } = await renderPage(path);
+    localStorage.setItem(storageKeys.token, 'tok');
+    localStorage.setItem(storageKeys.userId, '7');
+    localStorage.setItem(storageKeys.email, 'shell@example.com');
+    resetSessionCache();
+    // No answers yet: the first render is the one that replaces the shell.
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const shellMarkup = normalised(container);
+
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    await routerReady(router);
+    await act(async () => {
+      createRoot(container).render(
+        <StrictMode>
+          <App router={router} />
+        </StrictMode>,
+      );
+    });
+    expect(normalised(container)).toBe(shellMarkup);
   });
 });

@@ -2,17 +2,21 @@
 // HTML as a signed-out en-US visitor sees it (scripts/prerender-plugin.ts), so it paints before any
 // script runs, and the app hydrates it. Anyone else (another language, signed in, another query) gets
 // the page rendered by the client as before; prerender-check.ts hides the markup until then.
+// A shell (the contract game of the default pair) is a page whose first render is the same for
+// everyone, signed in or not: its data all comes later. Its markup shows to every en-US visitor of
+// its URL and is replaced by the app's first render of the page (never hydrated: what a person
+// remembered, such as the chart's timeframe, may differ from the build's).
 import { getLanguage } from '@/lib/language';
 import { getToken } from '@/lib/session';
-import { paths } from '@/lib/paths';
-import { PRERENDERED_ATTR, PRERENDER_LANGUAGE, STALE_ATTR } from './prerender-check';
+import { DEFAULT_GAME_PAIR, gamePath, paths } from '@/lib/paths';
+import { PRERENDERED_ATTR, PRERENDER_LANGUAGE, SHELL_ATTR, STALE_ATTR } from './prerender-check';
 
 /**
  * The prerendered pages: their document title (see useDocumentTitle), and the modules their route
  * loads — its page module (a test checks it is the route table's), and the app's query client for a
  * page that queries (routes.tsx) — whose chunks the page preloads.
  */
-export const prerenderPages: { path: string; titleKey: string; modules: string[] }[] = [
+export const prerenderPages: { path: string; titleKey: string; modules: string[]; shell?: boolean }[] = [
   { path: paths.home, titleKey: 'brand.name', modules: ['src/features/home/pages/home-page.tsx'] },
   { path: paths.homeAlias, titleKey: 'brand.name', modules: ['src/features/home/pages/home-page.tsx'] },
   {
@@ -20,17 +24,35 @@ export const prerenderPages: { path: string; titleKey: string; modules: string[]
     titleKey: 'titles.login',
     modules: ['src/features/auth/pages/login-page.tsx', 'src/lib/query-client.ts'],
   },
+  {
+    path: gamePath(DEFAULT_GAME_PAIR),
+    titleKey: 'titles.game',
+    modules: ['src/features/contract-game/pages/game-page.tsx', 'src/lib/query-client.ts'],
+    shell: true,
+  },
 ];
 
-/** Whether the page holds the prerendered markup of the current URL, written for this visitor. */
-export function isPrerenderFor(root: HTMLElement = document.documentElement): boolean {
+/** Whether the page holds prerendered markup of the current URL in this visitor's language. */
+function isMarkupFor(root: HTMLElement): boolean {
   const url = root.getAttribute(PRERENDERED_ATTR);
   return (
     url !== null &&
     url === `${window.location.pathname}${window.location.search}` &&
-    getLanguage() === PRERENDER_LANGUAGE &&
-    !getToken()
+    getLanguage() === PRERENDER_LANGUAGE
   );
+}
+
+/** Whether the page holds the prerendered markup of the current URL, written for this visitor: hydrate it. */
+export function isPrerenderFor(root: HTMLElement = document.documentElement): boolean {
+  return isMarkupFor(root) && !root.hasAttribute(SHELL_ATTR) && !getToken();
+}
+
+/**
+ * Whether the page holds the shell of the current URL in this visitor's language: it stays on screen
+ * until the app's first render of the page replaces it.
+ */
+export function isShellFor(root: HTMLElement = document.documentElement): boolean {
+  return isMarkupFor(root) && root.hasAttribute(SHELL_ATTR);
 }
 
 /** Drops prerendered markup the client renders itself, and shows #root again. */

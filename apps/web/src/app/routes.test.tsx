@@ -1,24 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserMe } from '@tradeflip/contract';
 import { http } from '@/lib/http';
 import { paths } from '@/lib/paths';
-import { currentPath, renderApp, testUser } from './test-utils';
-
-const me: UserMe = {
-  id: testUser.id,
-  email: testUser.email,
-  inviteCode: 'ANN123',
-  language: 'en-US',
-  status: 'active',
-  createdAt: '2025-01-02T03:04:05.000Z',
-};
+import { currentPath, renderApp, testMe } from './test-utils';
 
 beforeEach(() => {
   vi.restoreAllMocks();
   vi.spyOn(http, 'get').mockImplementation((url: string) =>
     url === '/api/app/user/me'
-      ? Promise.resolve(me as never)
+      ? Promise.resolve(testMe as never)
       : Promise.reject(new Error(`unexpected ${url}`)),
   );
 });

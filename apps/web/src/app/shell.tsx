@@ -1,5 +1,5 @@
 // The app shell around every page: page transitions, the tab bar on the two tab pages, the install
-// prompt, page-view counting, and the router's navigate handed to non-React code.
+// prompt, page-view counting, the user's live channel, and the router's navigate handed to non-React code.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   Outlet,
@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { InstallPrompt, recordPageView } from '@/features/install-prompt';
+import { useUserChannel } from '@/features/market/lib/user-channel';
 import { setNavigator } from '@/lib/navigation';
 import { clearStaleToasts } from '@/lib/toast';
 import { recordNavigation, startStack, type Direction } from './page-stack';
@@ -36,6 +37,8 @@ export function Shell() {
   const matches = useMatches();
   const tab = matches.map((m) => (m.handle as RouteHandle | undefined)?.tab).find(Boolean);
   const direction = usePageDirection(location.key, navigationType);
+  // The one subscription to the signed-in user's live events, for every page.
+  useUserChannel();
 
   useEffect(() => {
     setNavigator((to, opts) => void navigate(to, opts));

@@ -1,5 +1,5 @@
 // The signed-in user's total approximate USDT value (open positions' unrealised PnL included, and
-// shown under it while any is open), on Home and Profile; taps through to Total assets. The eye masks
+// shown under it while any is open, with the open flips' count), on Home and Profile; taps through to Total assets. The eye masks
 // it (and every other balance).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,9 +32,17 @@ export function BalanceSummary() {
         </span>
         {overview.data && overview.data.openPositions > 0 && (
           <span className="balance-summary__positions" data-testid="balance-summary-positions">
-            {t('wallet.openPositions', {
+            {t(overview.data.openPositions === 1 ? 'wallet.openPosition' : 'wallet.openPositions', {
               n: overview.data.openPositions,
               pnl: formatNumber(overview.data.unrealizedPnlUsdt, 'usdt', { signed: true, hidden }),
+            })}
+          </span>
+        )}
+        {/* Beside them, the Lightning Flip bets still running (their stakes are in the total). */}
+        {overview.data && overview.data.openFlips > 0 && (
+          <span className="balance-summary__positions" data-testid="balance-summary-flips">
+            {t(overview.data.openFlips === 1 ? 'wallet.openFlip' : 'wallet.openFlips', {
+              n: overview.data.openFlips,
             })}
           </span>
         )}

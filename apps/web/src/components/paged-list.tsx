@@ -1,9 +1,10 @@
-// A paged record list (deposit and withdrawal records): pull to refresh, the next page on scroll, and
-// what to show while loading, when empty and when the first page failed.
+// A paged record list (deposit and withdrawal records, the game's positions): the next page on scroll,
+// and what to show while loading, when empty and when the first page failed. Record pages put it in a
+// PullRefresh; the game's lists are live and resync themselves.
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import '@/lib/antd-locale';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import { LoadError } from './load-error';
 import { SkeletonRows } from './skeleton';
 import './records.css';
@@ -55,13 +56,5 @@ export function PagedList<T>({ query, itemKey, renderItem, empty, testId }: Page
       </>
     );
   }
-  return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await query.refetch();
-      }}
-    >
-      {body}
-    </PullToRefresh>
-  );
+  return body;
 }

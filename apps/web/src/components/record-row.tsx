@@ -6,27 +6,16 @@ import { formatDateTime } from '@/lib/format-time';
 interface RecordRowProps {
   /** Prefix of the row's test ids: `<testId>`, `<testId>-amount`, `-network`, `-time`. */
   testId: string;
-  id: string;
+  /** The record: its id, token, network and time. */
+  record: { id: string; token: string; network: string; createdAt: string };
   amount: string;
-  token: string;
-  network: string;
-  createdAt: string;
   status: ReactNode;
   note?: ReactNode;
   onOpen: () => void;
 }
 
-export function RecordRow({
-  testId,
-  id,
-  amount,
-  token,
-  network,
-  createdAt,
-  status,
-  note,
-  onOpen,
-}: RecordRowProps) {
+export function RecordRow({ testId, record, amount, status, note, onOpen }: RecordRowProps) {
+  const { id, token, network, createdAt } = record;
   return (
     <button type="button" className="record-item" onClick={onOpen} data-testid={testId} data-id={id}>
       <span className="record-item__main">

@@ -1,12 +1,12 @@
 // GET /api/app/asset/overview: the total approximate USDT value. Shared because Home, Profile and
 // Total assets all show it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AssetOverview } from '@tradeflip/contract';
-import { http } from './http';
+import { api } from './http';
+import * as routes from '@tradeflip/api/routes';
 import { useSession } from './session';
 
 export function getAssetOverview() {
-  return http.get<AssetOverview>('/api/app/asset/overview');
+  return api(routes.wallet.overview).then(({ data }) => data);
 }
 
 /** Keyed by the user; refetched on every visit (staleTime 0) so a credit shows at once. */

@@ -2,15 +2,16 @@
 // GET /api/app/asset/balances: every token with available, frozen and ≈ USDT value. The precision
 // map is ensured first (spec §7), so the amounts are shown with the right decimals from the start.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Balance } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import type { Balance } from '@tradeflip/api';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 import { ensurePrecisions } from '@/lib/precisions';
 import { useSession } from '@/lib/session';
 
 export async function getBalances(): Promise<Balance[]> {
   await ensurePrecisions();
-  const { list } = await http.get<{ list: Balance[] }>('/api/app/asset/balances', { silent: true });
-  return list;
+  const { data } = await api(routes.wallet.balances, { silent: true });
+  return data.list;
 }
 
 export function balancesQueryOptions(userId: string) {

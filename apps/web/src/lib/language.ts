@@ -1,5 +1,5 @@
 // The current UI language as plain state, so the HTTP client can read it without importing i18next.
-import { toLanguage, type Language } from '@tradeflip/i18n';
+import { toLanguage, type Language } from '@tradeflip/i18n/lang';
 import { readStorage, storageKeys, writeStorage } from './storage-keys';
 
 type Listener = (lang: Language) => void;

@@ -34,6 +34,11 @@ export function gamePath(symbol: string): string {
   return `${paths.game}?id=${encodeURIComponent(symbol)}`;
 }
 
+/** Lightning Flip on `symbol`. */
+export function flipPath(symbol: string): string {
+  return `${paths.flip}?id=${encodeURIComponent(symbol)}`;
+}
+
 /** The sign-in page, asking it to come back to `back` afterwards. */
 export function loginPath(back?: string, extra?: Record<string, string>): string {
   const query = new URLSearchParams(extra);

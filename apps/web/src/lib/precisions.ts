@@ -5,11 +5,10 @@
 import { useSyncExternalStore } from 'react';
 import { normalizePrecisionMap, type PrecisionLookup } from '@tradeflip/money/precision';
 import { getWithFallback } from './http';
+import * as routes from '@tradeflip/api/routes';
 import { readStorage, storageKeys, writeStorage } from './storage-keys';
 
 export const PRECISION_CACHE_MS = 5 * 60_000;
-export const PRECISION_MAP_PATH = '/api/app/asset/precision-map';
-export const PRECISION_MAP_FALLBACK_PATH = '/api/asset/precision-map';
 
 interface StoredPrecisions {
   /** Epoch milliseconds of the fetch. */
@@ -47,8 +46,10 @@ const isFresh = (entry: StoredPrecisions | null, now: number) =>
 export function ensurePrecisions({ force = false } = {}): Promise<PrecisionLookup> {
   const entry = stored();
   if (!force && isFresh(entry, Date.now())) return Promise.resolve(entry!.data);
-  loading ??= getWithFallback<unknown>(PRECISION_MAP_PATH, PRECISION_MAP_FALLBACK_PATH, { silent: true })
-    .then((raw) => {
+  loading ??= getWithFallback(routes.wallet.precisionMap, routes.wallet.precisionMapFallback, {
+    silent: true,
+  })
+    .then(({ data: raw }) => {
       const next = { savedAt: Date.now(), data: normalizePrecisionMap(raw) };
       writeStorage(storageKeys.precisions, JSON.stringify(next));
       current = next;

@@ -15,6 +15,8 @@ export const storageKeys = {
   chartInterval: 'app.chartInterval',
   /** The contract game's last pair (Home's "Contract game" card opens it). */
   gamePair: 'app.gamePair',
+  /** Lightning Flip's last pair (the flip page opens it next time). */
+  flipPair: 'app.flipPair',
   /** The order panel's leverage per pair, as JSON `{ "BTCUSDT": 20 }`. */
   gameLeverage: 'app.gameLeverage',
   pwaInstalled: 'pwa.installed',

@@ -2,9 +2,8 @@
 // where they cover no field, error or button of a form, and a navigation clears them (issue 9). The
 // Toast component and its animation library stay out of the first load: they are fetched once the
 // person first interacts with the page (toasts answer what they do), or at the first toast.
-import { translate } from '@tradeflip/i18n';
 import { isCancel } from './http/errors';
-import { getLanguage } from './language';
+import { translateMessage } from '@/lib/i18n';
 
 export const TOAST_THROTTLE_MS = 1200;
 
@@ -40,7 +39,7 @@ export function showToast(text: string): boolean {
 export function showError(err: unknown): boolean {
   if (isCancel(err)) return false;
   const message =
-    err instanceof Error && err.message ? err.message : translate(getLanguage(), 'errors.requestFailed');
+    err instanceof Error && err.message ? err.message : translateMessage('errors.requestFailed');
   return showToast(message);
 }
 

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, vi } from 'vitest';
 import { act, cleanup, configure, waitFor } from '@testing-library/react';
 import '@/lib/antd-react19';
-import { i18n } from '@/lib/i18n';
+import { i18n, loadLanguage } from '@/lib/i18n';
 import { resetLanguageCache } from '@/lib/language';
 import { resetSessionCache } from '@/lib/session';
 import { preloadToast, resetToastThrottle } from '@/lib/toast';
@@ -10,6 +10,8 @@ import { resetHttpState } from '@/lib/http/client';
 import { clearToasts } from '@/lib/toast-render';
 import { Globals } from '@react-spring/web';
 
+// Both languages are in (the app loads Chinese when a person reads it).
+await loadLanguage('zh-CN');
 // Toasts render synchronously in tests (the app loads the component lazily).
 await preloadToast();
 // Form rules a page loads lazily (at the first focus) are fetched already, as a person's focus would.

@@ -1,18 +1,19 @@
+import * as routes from '@tradeflip/api/routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CapturingMailer,
   PASSWORD,
   call,
   describeEachDatabase,
+  expectFieldRefused,
   registerUser,
   uniqueEmail,
-  useDatabase,
+  callRoute,
 } from '../../test/harness';
 
 const zh = { 'x-lang': 'zh-CN' };
 
-describeEachDatabase('auth', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('auth', (db) => {
   // The rate limiters count windows by Date; t.clock.advance moves a faked Date with the app's clock.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -25,7 +26,7 @@ describeEachDatabase('auth', (target) => {
     it('mails a 6-digit code and says when another may be sent', async () => {
       const t = await db.app();
       const email = uniqueEmail();
-      const res = await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' } });
+      const res = await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ code: 0, data: { resendAfter: 60, expiresIn: 600 } });
       expect(t.mailer.sent).toHaveLength(1);
@@ -37,7 +38,7 @@ describeEachDatabase('auth', (target) => {
     it('writes the mail in the caller’s language', async () => {
       const t = await db.app();
       const email = uniqueEmail();
-      await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' }, headers: zh });
+      await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' }, headers: zh });
       expect(t.mailer.sent[0]!.subject).toMatch(/^TradeFlip 验证码：\d{6}$/);
     });
 
@@ -45,7 +46,7 @@ describeEachDatabase('auth', (target) => {
       const t = await db.app();
       const email = uniqueEmail();
       const send = (headers?: Record<string, string>) =>
-        call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' }, headers });
+        callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' }, headers });
       expect((await send()).status).toBe(200);
 
       const first = await send();
@@ -70,7 +71,7 @@ describeEachDatabase('auth', (target) => {
     it('limits code sending per IP', async () => {
       const t = await db.app({ env: { RATE_LIMIT_CODE_IP: '2/600' } });
       const send = (ip: string) =>
-        call(t.app, 'POST', '/api/app/auth/code', { body: { email: uniqueEmail(), scene: 'register' }, ip });
+        callRoute(t.app, routes.account.sendCode, { body: { email: uniqueEmail(), scene: 'register' }, ip });
       expect((await send('10.1.0.1')).status).toBe(200);
       expect((await send('10.1.0.1')).status).toBe(200);
       const limited = await send('10.1.0.1');
@@ -84,11 +85,11 @@ describeEachDatabase('auth', (target) => {
     it('refuses the register scene for a registered email and the forgot scene for an unknown one', async () => {
       const t = await db.app();
       const { email } = await registerUser(t);
-      const taken = await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' } });
+      const taken = await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' } });
       expect(taken.status).toBe(409);
       expect(taken.body).toMatchObject({ reason: 'email_taken', msg: 'This email is already registered' });
 
-      const unknown = await call(t.app, 'POST', '/api/app/auth/code', {
+      const unknown = await callRoute(t.app, routes.account.sendCode, {
         body: { email: uniqueEmail(), scene: 'forgot' },
         headers: zh,
       });
@@ -98,23 +99,19 @@ describeEachDatabase('auth', (target) => {
 
     it('validates email and scene', async () => {
       const t = await db.app();
-      const bad = await call(t.app, 'POST', '/api/app/auth/code', {
+      const bad = await callRoute(t.app, routes.account.sendCode, {
         body: { email: 'nope', scene: 'register' },
       });
-      expect(bad.status).toBe(400);
-      expect(bad.body).toEqual({
-        code: 400,
-        reason: 'validation',
-        msg: 'Please enter a valid email address.',
-        data: { fields: { email: 'Please enter a valid email address.' } },
+      expectFieldRefused(bad, 'validation', 'email', 'Please enter a valid email address.');
+      const missing = await call(t.app, routes.account.sendCode.method, routes.account.sendCode.path, {
+        body: { scene: 'register' },
       });
-      const missing = await call(t.app, 'POST', '/api/app/auth/code', { body: { scene: 'register' } });
       expect(missing.body.msg).toBe('Please enter your email');
-      const scene = await call(t.app, 'POST', '/api/app/auth/code', {
+      const scene = await call(t.app, routes.account.sendCode.method, routes.account.sendCode.path, {
         body: { email: uniqueEmail(), scene: 'x' },
       });
       expect(scene.body).toMatchObject({ reason: 'validation', msg: 'The request is invalid' });
-      const zhBad = await call(t.app, 'POST', '/api/app/auth/code', {
+      const zhBad = await callRoute(t.app, routes.account.sendCode, {
         body: { email: 'nope', scene: 'register' },
         headers: { 'accept-language': 'zh-TW,zh;q=0.9' },
       });
@@ -127,12 +124,12 @@ describeEachDatabase('auth', (target) => {
       const email = uniqueEmail();
       mailer.gate = Promise.reject(new Error('smtp down'));
       mailer.gate.catch(() => undefined);
-      const failed = await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' } });
+      const failed = await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' } });
       expect(failed.status).toBe(500);
       expect(failed.body).toEqual({ code: 500, reason: 'internal', msg: 'Server busy. Try again later' });
       mailer.gate = undefined;
       expect(
-        (await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' } })).status,
+        (await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' } })).status,
       ).toBe(200);
     });
   });
@@ -141,8 +138,8 @@ describeEachDatabase('auth', (target) => {
     it('creates the account, answers a session and gives the user an invite code', async () => {
       const t = await db.app();
       const email = uniqueEmail('Mixed');
-      await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' } });
-      const res = await call(t.app, 'POST', '/api/app/auth/register', {
+      await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' } });
+      const res = await callRoute(t.app, routes.account.register, {
         body: { email: email.toUpperCase(), code: t.mailer.lastCode(email), password: PASSWORD },
         headers: zh,
       });
@@ -155,7 +152,7 @@ describeEachDatabase('auth', (target) => {
         status: 'active',
       });
       expect(data.user.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
-      const me = await call(t.app, 'GET', '/api/app/user/me', { token: data.token });
+      const me = await callRoute(t.app, routes.account.me, { token: data.token });
       expect(me.body.data).toEqual(data.user);
     });
 
@@ -175,19 +172,13 @@ describeEachDatabase('auth', (target) => {
     it('refuses an invite code that does not exist, without using up the code', async () => {
       const t = await db.app();
       const email = uniqueEmail();
-      await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' } });
+      await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' } });
       const code = t.mailer.lastCode(email);
-      const res = await call(t.app, 'POST', '/api/app/auth/register', {
+      const res = await callRoute(t.app, routes.account.register, {
         body: { email, code, password: PASSWORD, inviteCode: 'NOPE1234' },
       });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({
-        code: 400,
-        reason: 'invite_code_invalid',
-        msg: 'Invite code does not exist',
-        data: { fields: { inviteCode: 'Invite code does not exist' } },
-      });
-      const retry = await call(t.app, 'POST', '/api/app/auth/register', {
+      expectFieldRefused(res, 'invite_code_invalid', 'inviteCode', 'Invite code does not exist');
+      const retry = await callRoute(t.app, routes.account.register, {
         body: { email, code, password: PASSWORD, inviteCode: '' },
       });
       expect(retry.status).toBe(200);
@@ -196,10 +187,10 @@ describeEachDatabase('auth', (target) => {
     it('consumes a code once', async () => {
       const t = await db.app();
       const email = uniqueEmail();
-      await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' } });
+      await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' } });
       const body = { email, code: t.mailer.lastCode(email), password: PASSWORD };
-      expect((await call(t.app, 'POST', '/api/app/auth/register', { body })).status).toBe(200);
-      const again = await call(t.app, 'POST', '/api/app/auth/register', { body });
+      expect((await callRoute(t.app, routes.account.register, { body })).status).toBe(200);
+      const again = await callRoute(t.app, routes.account.register, { body });
       expect(again.status).toBe(400);
       expect(again.body).toMatchObject({ reason: 'code_invalid' });
     });
@@ -207,35 +198,30 @@ describeEachDatabase('auth', (target) => {
     it('refuses a wrong code, an expired code and a code after five wrong guesses', async () => {
       const t = await db.app();
       const email = uniqueEmail();
-      await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' } });
+      await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' } });
       const code = t.mailer.lastCode(email);
       const wrongCode = code === '000000' ? '111111' : '000000';
-      const wrong = await call(t.app, 'POST', '/api/app/auth/register', {
+      const wrong = await callRoute(t.app, routes.account.register, {
         body: { email, code: wrongCode, password: PASSWORD },
       });
-      expect(wrong.body).toEqual({
-        code: 400,
-        reason: 'code_invalid',
-        msg: 'The verification code is wrong or has expired',
-        data: { fields: { code: 'The verification code is wrong or has expired' } },
-      });
+      expectFieldRefused(wrong, 'code_invalid', 'code', 'The verification code is wrong or has expired');
 
       // A code lives 10 minutes.
       t.clock.advance(600);
-      const expired = await call(t.app, 'POST', '/api/app/auth/register', {
+      const expired = await callRoute(t.app, routes.account.register, {
         body: { email, code, password: PASSWORD },
       });
       expect(expired.body.reason).toBe('code_invalid');
 
-      await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' } });
+      await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' } });
       const fresh = t.mailer.lastCode(email);
       t.clock.advance(599);
       for (let i = 0; i < 5; i++) {
-        await call(t.app, 'POST', '/api/app/auth/register', {
+        await callRoute(t.app, routes.account.register, {
           body: { email, code: fresh === '000000' ? '111111' : '000000', password: PASSWORD },
         });
       }
-      const locked = await call(t.app, 'POST', '/api/app/auth/register', {
+      const locked = await callRoute(t.app, routes.account.register, {
         body: { email, code: fresh, password: PASSWORD },
       });
       expect(locked.body.reason).toBe('code_invalid');
@@ -244,8 +230,8 @@ describeEachDatabase('auth', (target) => {
     it('refuses a code of the other scene', async () => {
       const t = await db.app();
       const email = uniqueEmail();
-      await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'register' } });
-      const res = await call(t.app, 'POST', '/api/app/auth/forgot', {
+      await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'register' } });
+      const res = await callRoute(t.app, routes.account.forgot, {
         body: { email, code: t.mailer.lastCode(email), password: PASSWORD },
       });
       expect(res.body.reason).toBe('code_invalid');
@@ -253,7 +239,9 @@ describeEachDatabase('auth', (target) => {
 
     it('says which field is wrong, in both languages', async () => {
       const t = await db.app();
-      const empty = await call(t.app, 'POST', '/api/app/auth/register', { body: {} });
+      const empty = await call(t.app, routes.account.register.method, routes.account.register.path, {
+        body: {},
+      });
       expect(empty.status).toBe(400);
       expect(empty.body.msg).toBe('Please enter your email');
       expect(empty.body.data!.fields).toEqual({
@@ -262,7 +250,7 @@ describeEachDatabase('auth', (target) => {
         password: 'Please enter your password',
       });
 
-      const weak = await call(t.app, 'POST', '/api/app/auth/register', {
+      const weak = await callRoute(t.app, routes.account.register, {
         body: { email: uniqueEmail(), code: '12345', password: 'lettersonly' },
       });
       expect(weak.body.msg).toBe('The verification code is 6 digits');
@@ -271,13 +259,13 @@ describeEachDatabase('auth', (target) => {
         password: 'Password must be 8–32 chars with letters and numbers',
       });
 
-      const weakZh = await call(t.app, 'POST', '/api/app/auth/register', {
+      const weakZh = await callRoute(t.app, routes.account.register, {
         body: { email: uniqueEmail(), code: '123456', password: 'short1' },
         headers: zh,
       });
       expect(weakZh.body.msg).toBe('密码需为 8–32 位，且包含字母和数字');
 
-      const tooLong = await call(t.app, 'POST', '/api/app/auth/register', {
+      const tooLong = await callRoute(t.app, routes.account.register, {
         body: { email: uniqueEmail(), code: '123456', password: `a1${'x'.repeat(31)}` },
       });
       expect(tooLong.body.msg).toBe('Password must be 8–32 chars with letters and numbers');
@@ -289,7 +277,7 @@ describeEachDatabase('auth', (target) => {
       });
       const email = uniqueEmail();
       const attempt = (address: string, ip: string) =>
-        call(t.app, 'POST', '/api/app/auth/register', {
+        callRoute(t.app, routes.account.register, {
           body: { email: address, code: '123456', password: PASSWORD },
           ip,
         });
@@ -315,24 +303,24 @@ describeEachDatabase('auth', (target) => {
     it('signs in with the password and answers a new session each time', async () => {
       const t = await db.app();
       const { email, token } = await registerUser(t);
-      const res = await call(t.app, 'POST', '/api/app/auth/login', {
+      const res = await callRoute(t.app, routes.account.login, {
         body: { email: ` ${email.toUpperCase()} `, password: PASSWORD },
       });
       expect(res.status).toBe(200);
       const data = res.body.data as { token: string; user: { email: string } };
       expect(data.user.email).toBe(email);
       expect(data.token).not.toBe(token);
-      expect((await call(t.app, 'GET', '/api/app/user/me', { token: data.token })).status).toBe(200);
-      expect((await call(t.app, 'GET', '/api/app/user/me', { token })).status).toBe(200);
+      expect((await callRoute(t.app, routes.account.me, { token: data.token })).status).toBe(200);
+      expect((await callRoute(t.app, routes.account.me, { token })).status).toBe(200);
     });
 
     it('refuses a wrong password and an unknown email the same way', async () => {
       const t = await db.app();
       const { email } = await registerUser(t);
-      const wrong = await call(t.app, 'POST', '/api/app/auth/login', {
+      const wrong = await callRoute(t.app, routes.account.login, {
         body: { email, password: 'Wrong1234' },
       });
-      const unknown = await call(t.app, 'POST', '/api/app/auth/login', {
+      const unknown = await callRoute(t.app, routes.account.login, {
         body: { email: uniqueEmail(), password: PASSWORD },
       });
       expect(wrong.status).toBe(400);
@@ -346,13 +334,13 @@ describeEachDatabase('auth', (target) => {
 
     it('requires email and password', async () => {
       const t = await db.app();
-      const res = await call(t.app, 'POST', '/api/app/auth/login', { body: { email: '', password: '' } });
+      const res = await callRoute(t.app, routes.account.login, { body: { email: '', password: '' } });
       expect(res.body.msg).toBe('Please enter your email');
       expect(res.body.data!.fields).toEqual({
         email: 'Please enter your email',
         password: 'Please enter your password',
       });
-      const zhRes = await call(t.app, 'POST', '/api/app/auth/login', {
+      const zhRes = await call(t.app, routes.account.login.method, routes.account.login.path, {
         body: { email: uniqueEmail() },
         headers: zh,
       });
@@ -363,14 +351,14 @@ describeEachDatabase('auth', (target) => {
       const t = await db.app();
       const { email } = await registerUser(t);
       await t.app.services.accounts.freeze(email);
-      const res = await call(t.app, 'POST', '/api/app/auth/login', { body: { email, password: PASSWORD } });
+      const res = await callRoute(t.app, routes.account.login, { body: { email, password: PASSWORD } });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         code: 403,
         reason: 'account_frozen',
         msg: 'Your account has been frozen and you cannot sign in. Please contact support.',
       });
-      const zhRes = await call(t.app, 'POST', '/api/app/auth/login', {
+      const zhRes = await callRoute(t.app, routes.account.login, {
         body: { email, password: PASSWORD },
         headers: zh,
       });
@@ -381,7 +369,7 @@ describeEachDatabase('auth', (target) => {
       const t = await db.app({ env: { RATE_LIMIT_LOGIN_EMAIL: '3/900', RATE_LIMIT_LOGIN_IP: '5/60' } });
       const { email } = await registerUser(t);
       const attempt = (address: string, ip: string, password = 'Wrong1234') =>
-        call(t.app, 'POST', '/api/app/auth/login', { body: { email: address, password }, ip });
+        callRoute(t.app, routes.account.login, { body: { email: address, password }, ip });
       for (const ip of ['10.3.0.1', '10.3.0.2', '10.3.0.3'])
         expect((await attempt(email, ip)).status).toBe(400);
       const perEmail = await attempt(email, '10.3.0.4', PASSWORD);
@@ -406,21 +394,21 @@ describeEachDatabase('auth', (target) => {
       const { email, token } = await registerUser(t);
       t.clock.advance(60);
       expect(
-        (await call(t.app, 'POST', '/api/app/auth/code', { body: { email, scene: 'forgot' } })).status,
+        (await callRoute(t.app, routes.account.sendCode, { body: { email, scene: 'forgot' } })).status,
       ).toBe(200);
       expect(t.mailer.sent.at(-1)!.subject).toMatch(/^TradeFlip password reset code: \d{6}$/);
-      const res = await call(t.app, 'POST', '/api/app/auth/forgot', {
+      const res = await callRoute(t.app, routes.account.forgot, {
         body: { email, code: t.mailer.lastCode(email), password: 'NewSecret456' },
       });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ code: 0 });
 
-      expect((await call(t.app, 'GET', '/api/app/user/me', { token })).body.reason).toBe('unauthorized');
-      const oldLogin = await call(t.app, 'POST', '/api/app/auth/login', {
+      expect((await callRoute(t.app, routes.account.me, { token })).body.reason).toBe('unauthorized');
+      const oldLogin = await callRoute(t.app, routes.account.login, {
         body: { email, password: PASSWORD },
       });
       expect(oldLogin.body.reason).toBe('invalid_credentials');
-      const newLogin = await call(t.app, 'POST', '/api/app/auth/login', {
+      const newLogin = await callRoute(t.app, routes.account.login, {
         body: { email, password: 'NewSecret456' },
       });
       expect(newLogin.status).toBe(200);
@@ -428,18 +416,20 @@ describeEachDatabase('auth', (target) => {
 
     it('requires email, code and a valid new password', async () => {
       const t = await db.app();
-      const res = await call(t.app, 'POST', '/api/app/auth/forgot', { body: { email: 'a@b.co' } });
+      const res = await call(t.app, routes.account.forgot.method, routes.account.forgot.path, {
+        body: { email: 'a@b.co' },
+      });
       expect(res.body.msg).toBe('Please enter the verification code');
       expect(res.body.data!.fields).toEqual({
         code: 'Please enter the verification code',
         password: 'Please enter your password',
       });
-      const weak = await call(t.app, 'POST', '/api/app/auth/forgot', {
+      const weak = await callRoute(t.app, routes.account.forgot, {
         body: { email: 'a@b.co', code: '123456', password: '12345678' },
         headers: zh,
       });
       expect(weak.body.msg).toBe('密码需为 8–32 位，且包含字母和数字');
-      const wrongCode = await call(t.app, 'POST', '/api/app/auth/forgot', {
+      const wrongCode = await callRoute(t.app, routes.account.forgot, {
         body: { email: uniqueEmail(), code: '123456', password: 'NewSecret456' },
       });
       expect(wrongCode.body.reason).toBe('code_invalid');
@@ -450,21 +440,20 @@ describeEachDatabase('auth', (target) => {
     it('revokes the calling session only', async () => {
       const t = await db.app();
       const { email, token } = await registerUser(t);
-      const other = (
-        await call(t.app, 'POST', '/api/app/auth/login', { body: { email, password: PASSWORD } })
-      ).body.data as { token: string };
-      expect((await call(t.app, 'POST', '/api/app/auth/logout', { token })).body).toEqual({ code: 0 });
-      const after = await call(t.app, 'GET', '/api/app/user/me', { token });
+      const other = (await callRoute(t.app, routes.account.login, { body: { email, password: PASSWORD } }))
+        .body.data as { token: string };
+      expect((await callRoute(t.app, routes.account.logout, { token })).body).toEqual({ code: 0 });
+      const after = await callRoute(t.app, routes.account.me, { token });
       expect(after.status).toBe(401);
       expect(after.body).toEqual({
         code: 401,
         reason: 'unauthorized',
         msg: 'Session expired. Please log in again.',
       });
-      expect((await call(t.app, 'GET', '/api/app/user/me', { token: other.token })).status).toBe(200);
+      expect((await callRoute(t.app, routes.account.me, { token: other.token })).status).toBe(200);
       // Signing out again (or without a session) is harmless.
-      expect((await call(t.app, 'POST', '/api/app/auth/logout', { token })).status).toBe(200);
-      expect((await call(t.app, 'POST', '/api/app/auth/logout')).status).toBe(200);
+      expect((await callRoute(t.app, routes.account.logout, { token })).status).toBe(200);
+      expect((await callRoute(t.app, routes.account.logout, {})).status).toBe(200);
     });
   });
 });

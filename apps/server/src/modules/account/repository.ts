@@ -1,10 +1,10 @@
 // Queries of users, sessions and verification codes. Every function takes the database or a
 // transaction, so services decide what runs atomically.
-import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { queryPreparedRows } from '../../db/rows';
+import { queryPreparedRows, queryRows } from '../../db/rows';
 import { SESSIONS_CHANNEL } from '../../db/notifications';
-import { sessions, users, verificationCodes, type SessionRevokeReason } from '../../db/schema';
+import { sessions, users, verificationCodes, type SessionRevokeReason } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type CodeRow = typeof verificationCodes.$inferSelect;
@@ -176,32 +176,22 @@ export async function findSession(db: Queryable, tokenHash: string) {
 const announceRevoked = (reason: SessionRevokeReason) =>
   sql`select pg_notify(${SESSIONS_CHANNEL}, r.id || ':' || ${reason}::text) from revoked r`;
 
-export async function revokeSession(
-  db: Queryable,
-  sessionId: number,
-  reason: SessionRevokeReason,
-  now: Date,
-) {
+/** Revokes the sessions `which` selects that are still live, announcing each. */
+async function revokeWhere(db: Queryable, which: SQL, reason: SessionRevokeReason, now: Date) {
   await db.execute(sql`
     with revoked as (
       update ${sessions} set revoked_at = ${now}, revoke_reason = ${reason}
-      where ${sessions.id} = ${sessionId} and ${sessions.revokedAt} is null
+      where ${which} and ${sessions.revokedAt} is null
       returning ${sessions.id} as id
     ) ${announceRevoked(reason)}`);
 }
 
-export async function revokeUserSessions(
-  db: Queryable,
-  userId: number,
-  reason: SessionRevokeReason,
-  now: Date,
-) {
-  await db.execute(sql`
-    with revoked as (
-      update ${sessions} set revoked_at = ${now}, revoke_reason = ${reason}
-      where ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null
-      returning ${sessions.id} as id
-    ) ${announceRevoked(reason)}`);
+export function revokeSession(db: Queryable, sessionId: number, reason: SessionRevokeReason, now: Date) {
+  return revokeWhere(db, sql`${sessions.id} = ${sessionId}`, reason, now);
+}
+
+export function revokeUserSessions(db: Queryable, userId: number, reason: SessionRevokeReason, now: Date) {
+  return revokeWhere(db, sql`${sessions.userId} = ${userId}`, reason, now);
 }
 
 /** Serialises code sending per email across processes (held until the transaction ends). */
@@ -276,4 +266,28 @@ export async function deleteExpired(db: Queryable, now: Date) {
     .where(
       or(lt(sessions.expiresAt, dayAgo), lt(sessions.revokedAt, new Date(now.getTime() - 30 * 86400_000))),
     );
+}
+
+/** Users by email, for many emails at once (one JSON parameter, any count). */
+export async function usersByEmail(
+  db: Queryable,
+  emails: string[],
+): Promise<{ id: number; email: string }[]> {
+  const rows = await queryRows<{ id: string | number; email: string }>(
+    db,
+    sql`select id, email from users
+        where email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), email: row.email }));
+}
+
+/** The e-mails of the users of `ids` (one query, any count). */
+export async function emailsOf(db: Queryable, ids: number[]): Promise<{ id: number; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+}
+
+export async function activeUserIds(db: Queryable): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.status, 'active'));
+  return rows.map((row) => row.id);
 }

@@ -1,11 +1,11 @@
 // Accounts: e-mailed codes, registration, sign-in, sessions, passwords, language, freezing.
-import type { AdminUser, CodeScene, SessionResult, UserMe } from '@tradeflip/contract';
+import type { AdminUser, CodeScene, SessionResult, UserMe } from '@tradeflip/api';
 import { translate, type Language } from '@tradeflip/i18n';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
-import { AppError, rateLimited } from '../../plugins/errors';
+import { AppError, rateLimited } from '../../errors';
 import { enforce, type RateLimiter } from '../../plugins/rate-limit';
 import {
   hashPassword,
@@ -18,6 +18,7 @@ import {
   verifyPassword,
 } from './credentials';
 import * as repo from './repository';
+import { pageOf, pageRows } from '../../db/page';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 /** Wrong guesses after which a code stops working (a new one must be requested). */
@@ -37,7 +38,9 @@ export interface AuthenticatedUser {
 }
 
 export type SessionLookup =
-  { status: 'valid'; user: repo.UserRow; sessionId: number } | { status: 'frozen' } | { status: 'invalid' };
+  | { status: 'valid'; user: repo.UserRow; sessionId: number; expiresAt: Date }
+  | { status: 'frozen' }
+  | { status: 'invalid' };
 
 export function toUserMe(user: repo.UserRow): UserMe {
   return {
@@ -250,7 +253,7 @@ export class AccountService {
     if (!row) return { status: 'invalid' };
     if (row.user.status === 'frozen') return { status: 'frozen' };
     if (row.revokedAt || row.expiresAt <= this.now()) return { status: 'invalid' };
-    return { status: 'valid', user: row.user, sessionId: row.sessionId };
+    return { status: 'valid', user: row.user, sessionId: row.sessionId, expiresAt: row.expiresAt };
   }
 
   async logout(sessionId: number) {
@@ -307,10 +310,9 @@ export class AccountService {
     const { rows, total } = await repo.listUsers(this.db, {
       email: filter.email,
       status: filter.status,
-      offset: (filter.page - 1) * filter.pageSize,
-      limit: filter.pageSize,
+      ...pageRows(filter),
     });
-    return { list: rows.map(toAdminUser), total, page: filter.page, pageSize: filter.pageSize };
+    return pageOf(filter, rows.map(toAdminUser), total);
   }
 
   /** Freezes a user and revokes their sessions: their next call answers 401 user_frozen. */
@@ -323,6 +325,56 @@ export class AccountService {
     });
     if (!user) throw new AppError(404, 'not_found', 'errors.emailNotRegistered');
     return toAdminUser(user);
+  }
+
+  /** The user of a registered e-mail, for an operator's action on them; 404 naming the field otherwise. */
+  async registeredUser(email: string): Promise<{ id: number; email: string }> {
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user) {
+      throw new AppError(404, 'email_not_registered', 'errors.emailNotRegistered', {
+        fields: { email: 'errors.emailNotRegistered' },
+      });
+    }
+    return { id: user.id, email: user.email };
+  }
+
+  /** The registered users among `emails` (an airdrop's list; any count). */
+  usersByEmail(emails: string[]): Promise<{ id: number; email: string }[]> {
+    return repo.usersByEmail(this.db, emails);
+  }
+
+  /**
+   * The e-mails of users by id, for the lists where operators see whose a row is (deposits,
+   * withdrawals, positions); read through `via` inside a transaction.
+   */
+  async emailsOf(ids: number[], via: Queryable = this.db): Promise<Map<number, string>> {
+    const rows = await repo.emailsOf(via, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row.email]));
+  }
+
+  /**
+   * An operators' list of rows users own (deposits, positions, flips): one user's when an e-mail is
+   * given (none registered under it: an empty list), each row with its owner's e-mail.
+   */
+  async ownedRows<R extends { userId: number }>(
+    email: string | undefined,
+    load: (userId: number | undefined) => Promise<{ rows: R[]; total: number }>,
+  ): Promise<{ rows: (R & { email: string })[]; total: number }> {
+    const userId = email ? await this.idOfEmail(email) : undefined;
+    if (email && userId === undefined) return { rows: [], total: 0 };
+    const { rows, total } = await load(userId);
+    const emails = await this.emailsOf(rows.map((row) => row.userId));
+    return { rows: rows.map((row) => ({ ...row, email: emails.get(row.userId) ?? '' })), total };
+  }
+
+  /** The id of the user of an e-mail exactly as written, or undefined (an operator's list filter). */
+  async idOfEmail(email: string): Promise<number | undefined> {
+    return (await repo.findUserByEmail(this.db, email))?.id;
+  }
+
+  /** Every user not frozen (an airdrop to all). */
+  activeUserIds(): Promise<number[]> {
+    return repo.activeUserIds(this.db);
   }
 
   /** The id of a registered e-mail (operations that act on a user's live connections). */

@@ -1,71 +1,37 @@
 // /api/admin/*: operations, authenticated by the admin credential (ADMIN_TOKEN), not a user
 // session. The CLI (`npm run admin`) calls these, in process or on the running server.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminUser,
-  adminUserEmailBody,
-  adminUserListQuery,
-  adminWsDisconnected,
-  okEnvelope,
-  pageSchema,
-} from '@tradeflip/contract';
+import * as routes from '@tradeflip/api/routes';
 import type { AccountService } from '../account/service';
-import { ok, routeGroup } from '../../plugins/route-group';
+import { routeGroup, serveRoute } from '../../plugins/route-group';
 
-export async function adminRoutes(base: FastifyInstance, { accounts }: { accounts: AccountService }) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function adminRoutes(app: FastifyInstance, { accounts }: { accounts: AccountService }) {
   routeGroup(app, { kind: 'admin', tag: 'admin' });
+  const { admin } = routes;
 
-  app.get(
-    '/api/admin/users',
-    {
-      schema: {
-        summary: 'List users',
-        querystring: adminUserListQuery,
-        response: { 200: okEnvelope(pageSchema(adminUser)) },
-      },
-    },
-    async (request) => ok(await accounts.listUsers(request.query)),
+  serveRoute(app, admin.users, { summary: 'List users' }, (request) => accounts.listUsers(request.query));
+
+  serveRoute(
+    app,
+    admin.freezeUser,
+    { summary: "Freeze a user: sessions are revoked and the user's next call answers 401 user_frozen" },
+    (request) => accounts.freeze(request.body.email),
   );
 
-  app.post(
-    '/api/admin/users/freeze',
-    {
-      schema: {
-        summary: "Freeze a user: sessions are revoked and the user's next call answers 401 user_frozen",
-        body: adminUserEmailBody,
-        response: { 200: okEnvelope(adminUser) },
-      },
-    },
-    async (request) => ok(await accounts.freeze(request.body.email)),
+  serveRoute(app, admin.unfreezeUser, { summary: 'Unfreeze a user (they sign in again)' }, (request) =>
+    accounts.unfreeze(request.body.email),
   );
 
-  app.post(
-    '/api/admin/users/unfreeze',
+  serveRoute(
+    app,
+    admin.disconnectSockets,
     {
-      schema: {
-        summary: 'Unfreeze a user (they sign in again)',
-        body: adminUserEmailBody,
-        response: { 200: okEnvelope(adminUser) },
-      },
-    },
-    async (request) => ok(await accounts.unfreeze(request.body.email)),
-  );
-
-  app.post(
-    '/api/admin/ws/disconnect',
-    {
-      schema: {
-        summary:
-          "Close the user's signed-in WebSockets on this server (they reconnect and refetch what they show)",
-        body: adminUserEmailBody,
-        response: { 200: okEnvelope(adminWsDisconnected) },
-      },
+      summary:
+        "Close the user's signed-in WebSockets on this server (they reconnect and refetch what they show)",
     },
     async (request) => {
       const userId = await accounts.userIdByEmail(request.body.email);
-      return ok({ disconnected: app.webSockets.disconnect(userId) });
+      return { disconnected: app.liveSessions.disconnect(userId) };
     },
   );
 }

@@ -66,25 +66,28 @@ export async function failLostDeposit(deps: CreditingDeps, row: repo.DepositRow)
       await repo.failDeposit(tx, locked.id, { now });
       return { reversed: false as const };
     }
-    const available = new Decimal(await deps.ledger.lockAvailable(tx, locked.userId, locked.token));
-    const amount = Decimal.min(available, locked.amount);
-    let movementId: number | null = null;
-    if (amount.gt(0)) {
-      const movement = await deps.ledger.move(
+    // As much as the user's available balance holds now, at most the credit (a balancing debit).
+    const [movement] = await deps.ledger.moveAll(
+      [
         {
           type: 'deposit',
           ref: { type: 'deposit', id: locked.id },
           memo: `reversed: block ${locked.blockNumber} left the ${locked.network} chain in a reorg`,
           causeKey: reversalCauseKey(locked),
           legs: [
-            { account: userAccount(locked.userId, locked.token), available: amount.neg() },
-            { account: chainAccount(locked.token, locked.network), available: amount },
+            {
+              account: userAccount(locked.userId, locked.token),
+              available: new Decimal(locked.amount).neg(),
+            },
+            { account: chainAccount(locked.token, locked.network), available: locked.amount },
           ],
+          atMost: {},
         },
-        tx,
-      );
-      movementId = movement.id;
-    }
+      ],
+      tx,
+    );
+    const movementId = movement?.id ?? null;
+    const amount = new Decimal(movement?.postings.find((p) => p.kind === 'user')?.availableDelta ?? 0).neg();
     const owed = new Decimal(locked.amount).sub(amount);
     const flag =
       `reorg: block ${locked.blockNumber} left the chain after this deposit was credited; ` +

@@ -3,25 +3,17 @@
 import { sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepositRecord } from '@tradeflip/contract';
+import type { DepositRecord } from '@tradeflip/api';
 import { queryRows } from '../../db/rows';
 import { startTestChain, type TestChain } from '../../test/chains';
-import {
-  adminCall,
-  call,
-  describeEachDatabase,
-  registerUser,
-  uniqueEmail,
-  useDatabase,
-  type TestApp,
-} from '../../test/harness';
-import { ChainWatcher } from '../../workers/chain-watcher';
+import { adminCall, call, describeEachDatabase, registerUser, uniqueEmail } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
+import { ChainWatcher } from './chain-watcher';
 import * as repo from './repository';
 
 const UNAVAILABLE = 'Deposit is not available for this token';
 
-describeEachDatabase('deposits API', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('deposits API', (db) => {
   let chain: TestChain;
   let t: TestApp;
 

@@ -1,16 +1,10 @@
 // SQL of deposits: users' deposit addresses, the watcher's cursors and the deposit rows. Balances are
 // not written here: crediting and reversing go through the ledger service.
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { queryRows } from '../../db/rows';
-import {
-  chainCursors,
-  depositAddresses,
-  deposits,
-  users,
-  type DepositStatus,
-  type NetworkName,
-} from '../../db/schema';
+import { pageNewestFirst, userPageNewestFirst, queryRows, type UserPageFilter } from '../../db/rows';
+import { chainCursors, depositAddresses, deposits, type DepositStatus } from './schema';
+import type { NetworkName } from '../../chain/network';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type CursorRow = typeof chainCursors.$inferSelect;
@@ -290,23 +284,8 @@ export async function lockDeposit(db: Queryable, id: number): Promise<DepositRow
 
 // ---- Reads ----
 
-export async function userDeposits(
-  db: Queryable,
-  filter: { userId: number; token?: string; offset: number; limit: number },
-): Promise<{ rows: DepositRow[]; total: number }> {
-  const where = and(
-    eq(deposits.userId, filter.userId),
-    filter.token ? eq(deposits.token, filter.token) : undefined,
-  );
-  const rows = await db
-    .select()
-    .from(deposits)
-    .where(where)
-    .orderBy(desc(deposits.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  const [counted] = await db.select({ total: count() }).from(deposits).where(where);
-  return { rows, total: counted?.total ?? 0 };
+export function userDeposits(db: Queryable, filter: UserPageFilter) {
+  return userPageNewestFirst(db, deposits, filter);
 }
 
 export async function userDeposit(
@@ -324,7 +303,8 @@ export async function userDeposit(
 export interface AdminDepositFilter {
   status?: DepositStatus | 'processing';
   network?: NetworkName;
-  email?: string;
+  /** One user's (the account module finds them by e-mail). */
+  userId?: number | undefined;
   flagged?: boolean;
   offset: number;
   limit: number;
@@ -333,27 +313,14 @@ export interface AdminDepositFilter {
 export async function adminDeposits(
   db: Queryable,
   filter: AdminDepositFilter,
-): Promise<{ rows: (DepositRow & { email: string })[]; total: number }> {
+): Promise<{ rows: DepositRow[]; total: number }> {
   const conditions: (SQL | undefined)[] = [
     filter.status ? eq(deposits.status, filter.status as DepositStatus) : undefined,
     filter.network ? eq(deposits.network, filter.network) : undefined,
-    filter.email ? eq(users.email, filter.email) : undefined,
+    filter.userId !== undefined ? eq(deposits.userId, filter.userId) : undefined,
     filter.flagged === true ? sql`${deposits.flag} is not null` : undefined,
     filter.flagged === false ? sql`${deposits.flag} is null` : undefined,
   ];
   const where = and(...conditions);
-  const found = await db
-    .select({ deposit: deposits, email: users.email })
-    .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
-    .where(where)
-    .orderBy(desc(deposits.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
-    .where(where);
-  return { rows: found.map((row) => ({ ...row.deposit, email: row.email })), total: counted?.total ?? 0 };
+  return pageNewestFirst(db, deposits, deposits.id, where, filter);
 }

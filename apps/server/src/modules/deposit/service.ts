@@ -10,19 +10,20 @@ import type {
   DepositOptions,
   DepositRecord,
   DepositRecordStatus,
-} from '@tradeflip/contract';
-import { chainNetworks } from '@tradeflip/contract';
+} from '@tradeflip/api';
+import { chainNetworks } from '@tradeflip/api';
 import { plainDecimal } from '@tradeflip/money';
 import { noExplorers, type BlockExplorers } from '../../chain/explorers';
 import type { ChainNetwork, ChainRegistry } from '../../chain/registry';
 import { rpcUrlForLog } from '../../chain/setup';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import type { NetworkName } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
-import { findUserByEmail } from '../account/repository';
+import type { NetworkName } from '../../chain/network';
+import { AppError } from '../../errors';
+import type { AccountService } from '../account/service';
 import type { Token, TokenNetwork, TokenRegistry } from '../token/registry';
 import * as repo from './repository';
+import { pageOf, pageRows } from '../../db/page';
 
 /** How long the status call waits for a node before showing its head as unknown. */
 const HEAD_TIMEOUT_MS = 3000;
@@ -90,6 +91,8 @@ export class DepositService {
       chains: ChainRegistry | undefined;
       /** Links to each network's block explorer, where one is configured. */
       explorers?: BlockExplorers;
+      /** Whose deposit address an operator asks for. */
+      accounts: AccountService;
     },
   ) {}
 
@@ -176,15 +179,13 @@ export class DepositService {
     const { rows, total } = await repo.userDeposits(this.deps.db, {
       userId,
       token: query.token,
-      offset: (query.page - 1) * query.pageSize,
-      limit: query.pageSize,
+      ...pageRows(query),
     });
-    return {
-      list: rows.map((row) => toDepositRecord(row, this.explorers)),
+    return pageOf(
+      query,
+      rows.map((row) => toDepositRecord(row, this.explorers)),
       total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    );
   }
 
   /** One of the user's own deposits; anyone else's (or no such id) is 404. */
@@ -207,16 +208,19 @@ export class DepositService {
     email?: string;
     flagged?: boolean;
   }): Promise<{ list: AdminDeposit[]; total: number; page: number; pageSize: number }> {
-    const { rows, total } = await repo.adminDeposits(this.deps.db, {
-      status: query.status,
-      network: query.network,
-      email: query.email,
-      flagged: query.flagged,
-      offset: (query.page - 1) * query.pageSize,
-      limit: query.pageSize,
-    });
-    return {
-      list: rows.map((row) => ({
+    // The e-mail filter and column come from the account module, the owner of users.
+    const { rows, total } = await this.deps.accounts.ownedRows(query.email, (userId) =>
+      repo.adminDeposits(this.deps.db, {
+        status: query.status,
+        network: query.network,
+        userId,
+        flagged: query.flagged,
+        ...pageRows(query),
+      }),
+    );
+    return pageOf(
+      query,
+      rows.map((row) => ({
         ...toDepositRecord(row, this.explorers),
         userId: String(row.userId),
         email: row.email,
@@ -227,9 +231,7 @@ export class DepositService {
         reversalMovementId: row.reversalMovementId === null ? null : String(row.reversalMovementId),
       })),
       total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    );
   }
 
   /**
@@ -238,12 +240,7 @@ export class DepositService {
    * still watched.
    */
   async adminAddress(email: string, network: NetworkName): Promise<AdminDepositAddress> {
-    const user = await findUserByEmail(this.deps.db, email);
-    if (!user) {
-      throw new AppError(404, 'email_not_registered', 'errors.emailNotRegistered', {
-        fields: { email: 'errors.emailNotRegistered' },
-      });
-    }
+    const user = await this.deps.accounts.registeredUser(email);
     const chain = this.deps.chains?.network(network);
     const served = chain && tokenOfChain(await this.deps.tokens.all(), chain);
     if (!chain || !served) throw depositUnavailable();

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthResult, okEnvelope } from '@tradeflip/contract';
+import * as routes from '@tradeflip/api/routes';
 import type { Clock } from '../../clock';
-import { ok } from '../../plugins/route-group';
+import { serveRoute } from '../../plugins/route-group';
 
 export async function healthRoutes(
-  base: FastifyInstance,
+  app: FastifyInstance,
   { driver, clock }: { driver: 'pglite' | 'postgres'; clock: Clock },
 ) {
-  base
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/health',
-      { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: okEnvelope(healthResult) } } },
-      async () => ok({ status: 'ok' as const, database: driver, time: clock.now().toISOString() }),
-    );
+  serveRoute(app, routes.health.health, { tags: ['operations'], summary: 'Liveness' }, async () => ({
+    status: 'ok' as const,
+    database: driver,
+    time: clock.now().toISOString(),
+  }));
 }

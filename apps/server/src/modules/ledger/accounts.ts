@@ -1,6 +1,7 @@
-// Naming the accounts money moves between (see the account kinds in db/schema.ts).
+// Naming the accounts money moves between (see the account kinds in ./schema.ts).
 import { normalizeSymbol } from '@tradeflip/money';
-import type { AccountKind, NetworkName } from '../../db/schema';
+import type { AccountKind } from './schema';
+import type { NetworkName } from '../../chain/network';
 
 export type AccountRef =
   | { kind: 'user'; userId: number; token: string }

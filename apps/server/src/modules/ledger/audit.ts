@@ -1,10 +1,11 @@
 // The audit (DESIGN §4): recomputes every balance from the ledger and checks the rules money obeys,
-// and that every user's frozen money is held by something (a position, a withdrawal).
+// that every user's frozen money is held by something (a position, a withdrawal), and that what each
+// vault owes on open bets is kept right.
 // Each check is one set-based statement, all in one read-only snapshot, so it runs beside a live
 // server and stays fast on millions of entries. `npm run audit` prints it; tests call runAudit after
 // every money scenario.
 import { sql } from 'drizzle-orm';
-import type { AuditReport, AuditDifference } from '@tradeflip/contract';
+import type { AuditReport, AuditDifference } from '@tradeflip/api';
 import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { Database, Queryable } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -46,7 +47,7 @@ export async function runAudit(db: Database, options: AuditOptions = {}): Promis
     async (tx) => {
       const [counts] = await queryRows<{ accounts: string; movements: string; postings: string }>(
         tx,
-        sql`select (select count(*) from accounts) as accounts,
+        sql`select (select count(*) from ledger_accounts) as accounts,
                    (select count(*) from ledger_movements) as movements,
                    (select count(*) from ledger_postings) as postings`,
       );
@@ -58,7 +59,7 @@ export async function runAudit(db: Database, options: AuditOptions = {}): Promis
         sql`select a.owner, a.token, a.available::text as available, a.frozen::text as frozen,
                    coalesce(s.available, 0)::text as expected_available, coalesce(s.frozen, 0)::text as expected_frozen,
                    count(*) over () as total
-            from accounts a
+            from ledger_accounts a
             left join (select account_id, sum(available_delta) as available, sum(frozen_delta) as frozen
                          from ledger_postings group by account_id) s on s.account_id = a.id
             where a.available <> coalesce(s.available, 0) or a.frozen <> coalesce(s.frozen, 0)
@@ -86,7 +87,7 @@ export async function runAudit(db: Database, options: AuditOptions = {}): Promis
         tx,
         'negative',
         sql`select owner, token, available::text as available, frozen::text as frozen, count(*) over () as total
-            from accounts
+            from ledger_accounts
             where (kind in ('user', 'vault') and (available < 0 or frozen < 0)) or (kind <> 'user' and frozen <> 0)
             order by id limit ${SHOWN}`,
         (r) => `${r.owner}/${r.token} holds ${plain(r.available)} available, ${plain(r.frozen)} frozen`,
@@ -123,8 +124,8 @@ export async function runAudit(db: Database, options: AuditOptions = {}): Promis
       );
 
       // 6. Each user's frozen balance per token is what holds it: the margin left (margin − funding
-      //    paid) of open contract positions, and amount + fee of withdrawals not yet completed,
-      //    rejected, failed or cancelled (Lightning Flip's open stakes join here). Frozen money
+      //    paid) of open contract positions, the stakes of open flips, and amount + fee of
+      //    withdrawals not yet completed, rejected, failed or cancelled. Frozen money
       //    nobody can name, or a holder with no frozen money behind it, is a difference.
       const frozen =
         options.frozenHolders === false
@@ -135,6 +136,9 @@ export async function runAudit(db: Database, options: AuditOptions = {}): Promis
               sql`with held as (
                     select user_id, margin_token as token, sum(margin - funding_paid) as positions, 0 as withdrawals
                       from game_positions where status = 'open' group by user_id, margin_token
+                    union all
+                    select user_id, token, sum(stake), 0
+                      from flip_positions where status = 'open' group by user_id, token
                     union all
                     select user_id, token, 0, sum(amount + fee)
                       from withdrawals where status in ('reviewing', 'approved', 'processing')
@@ -148,20 +152,44 @@ export async function runAudit(db: Database, options: AuditOptions = {}): Promis
                          (coalesce(h.positions, 0) + coalesce(h.withdrawals, 0))::text as held,
                          coalesce(h.positions, 0)::text as positions, coalesce(h.withdrawals, 0)::text as withdrawals,
                          count(*) over () as total
-                    from (select user_id, token, frozen from accounts where kind = 'user') a
+                    from (select user_id, token, frozen from ledger_accounts where kind = 'user') a
                     full join by_user h on h.user_id = a.user_id and h.token = a.token
                     left join users u on u.id = coalesce(a.user_id, h.user_id)
                    where coalesce(a.frozen, 0) <> coalesce(h.positions, 0) + coalesce(h.withdrawals, 0)
                    order by 1, 3 limit ${SHOWN}`,
               (r) =>
                 `user ${r.user_id} (${r.email ?? '?'}) ${r.token}: frozen ${plain(r.frozen)}, held ${plain(r.held)} ` +
-                `(open positions ${plain(r.positions)}, withdrawals ${plain(r.withdrawals)})`,
+                `(open positions and flips ${plain(r.positions)}, withdrawals ${plain(r.withdrawals)})`,
             );
+
+      // 7. What each vault owes, kept as a running total by every open and close, equals the profit
+      //    caps of the token's open positions and the payouts its open flips could win.
+      const exposure = await check(
+        tx,
+        'exposure',
+        sql`with caps as (
+              select token, sum(owed) as owed from (
+                select margin_token as token, margin * profit_cap_multiple as owed
+                  from game_positions where status = 'open'
+                union all
+                select token, profit from flip_positions where status = 'open'
+              ) open_bets group by token
+            )
+            select coalesce(e.token, c.token) as token, coalesce(e.owed, 0)::text as owed,
+                   coalesce(c.owed, 0)::text as caps, count(*) over () as total
+              from vault_exposure e
+              full join caps c on c.token = e.token
+             where coalesce(e.owed, 0) <> coalesce(c.owed, 0)
+             order by 1 limit ${SHOWN}`,
+        (r) =>
+          `the ${r.token} vault owes ${plain(r.owed)} by its running total; the open positions' profit caps ` +
+          `sum to ${plain(r.caps)}`,
+      );
 
       const totals = await queryRows<{ token: string; kind: string; available: string; frozen: string }>(
         tx,
         sql`select token, kind, sum(available)::text as available, sum(frozen)::text as frozen
-            from accounts group by token, kind order by token, kind`,
+            from ledger_accounts group by token, kind order by token, kind`,
       );
       const byToken = new Map<string, AuditReport['tokens'][number]>();
       for (const row of totals) {
@@ -204,6 +232,7 @@ export async function runAudit(db: Database, options: AuditOptions = {}): Promis
         { name: 'running_balance' as const, differences: running.count, tookMs: running.tookMs },
         { name: 'empty_movement' as const, differences: empty.count, tookMs: empty.tookMs },
         { name: 'frozen' as const, differences: frozen.count, tookMs: frozen.tookMs },
+        { name: 'exposure' as const, differences: exposure.count, tookMs: exposure.tookMs },
       ];
       const differences = [
         ...balances.shown,
@@ -213,6 +242,7 @@ export async function runAudit(db: Database, options: AuditOptions = {}): Promis
         ...running.shown,
         ...empty.shown,
         ...frozen.shown,
+        ...exposure.shown,
       ];
       return {
         ok: checks.every((c) => c.differences === 0),

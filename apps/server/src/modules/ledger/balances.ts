@@ -1,10 +1,10 @@
-// Reads of balances and ledger entries. The ledger owns the accounts, movements and postings tables
+// Reads of balances and ledger entries. The ledger owns the ledgerAccounts, movements and postings tables
 // (CONVENTIONS 13): other modules read them through LedgerService, never here directly.
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accounts, ledgerMovements, ledgerPostings } from '../../db/schema';
-import { userOwner } from './accounts';
+import { ledgerAccounts, ledgerMovements, ledgerPostings } from './schema';
+import { ownerOf, userOwner, type AccountRef } from './accounts';
 
 export interface BalanceRow {
   token: string;
@@ -15,22 +15,26 @@ export interface BalanceRow {
 /** The user's accounts (only the tokens they ever held). One index lookup on (owner, token). */
 export async function userBalances(db: Queryable, userId: number): Promise<BalanceRow[]> {
   return db
-    .select({ token: accounts.token, available: accounts.available, frozen: accounts.frozen })
-    .from(accounts)
-    .where(eq(accounts.owner, userOwner(userId)));
+    .select({
+      token: ledgerAccounts.token,
+      available: ledgerAccounts.available,
+      frozen: ledgerAccounts.frozen,
+    })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.owner, userOwner(userId)));
 }
 
 export async function houseAccounts(db: Queryable) {
   return db
     .select({
-      kind: accounts.kind,
-      token: accounts.token,
-      network: accounts.network,
-      available: accounts.available,
+      kind: ledgerAccounts.kind,
+      token: ledgerAccounts.token,
+      network: ledgerAccounts.network,
+      available: ledgerAccounts.available,
     })
-    .from(accounts)
-    .where(ne(accounts.kind, 'user'))
-    .orderBy(asc(accounts.token), asc(accounts.kind), asc(accounts.network));
+    .from(ledgerAccounts)
+    .where(ne(ledgerAccounts.kind, 'user'))
+    .orderBy(asc(ledgerAccounts.token), asc(ledgerAccounts.kind), asc(ledgerAccounts.network));
 }
 
 export interface EntryFilter {
@@ -74,8 +78,8 @@ export interface EntryRow {
 
 function entryWhere(filter: EntryFilter): SQL | undefined {
   return and(
-    eq(accounts.owner, userOwner(filter.userId)),
-    filter.token ? eq(accounts.token, filter.token) : undefined,
+    eq(ledgerAccounts.owner, userOwner(filter.userId)),
+    filter.token ? eq(ledgerAccounts.token, filter.token) : undefined,
     filter.type ? eq(ledgerMovements.type, filter.type) : undefined,
     filter.id !== undefined ? eq(ledgerPostings.id, filter.id) : undefined,
     filter.ref ? eq(ledgerMovements.refType, filter.ref.type) : undefined,
@@ -92,7 +96,7 @@ export async function userEntries(
   const rows = await db
     .select(entryColumns)
     .from(ledgerPostings)
-    .innerJoin(accounts, eq(accounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
     .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerPostings.movementId))
     .where(where)
     .orderBy(desc(ledgerPostings.id))
@@ -101,7 +105,7 @@ export async function userEntries(
   const [counted] = await db
     .select({ total: count() })
     .from(ledgerPostings)
-    .innerJoin(accounts, eq(accounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
     .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerPostings.movementId))
     .where(where);
   return { rows, total: counted?.total ?? 0 };
@@ -111,7 +115,7 @@ export async function userEntry(db: Queryable, userId: number, id: number): Prom
   const [row] = await db
     .select(entryColumns)
     .from(ledgerPostings)
-    .innerJoin(accounts, eq(accounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
     .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerPostings.movementId))
     .where(entryWhere({ userId, id }))
     .limit(1);
@@ -121,34 +125,33 @@ export async function userEntry(db: Queryable, userId: number, id: number): Prom
 /** The user's available balance of a token ('0' before their first money in it). */
 export async function userAvailable(db: Queryable, userId: number, token: string): Promise<string> {
   const [row] = await db
-    .select({ available: accounts.available })
-    .from(accounts)
-    .where(and(eq(accounts.owner, userOwner(userId)), eq(accounts.token, token)));
+    .select({ available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.owner, userOwner(userId)), eq(ledgerAccounts.token, token)));
   return row?.available ?? '0';
 }
 
-/** The same, with the account row locked for the rest of the caller's transaction. */
-export async function lockedAvailable(db: Queryable, userId: number, token: string): Promise<string> {
-  const [row] = await queryRows<{ available: string }>(
-    db,
-    sql`select available::text as available from accounts
-        where owner = ${userOwner(userId)} and token = ${token} for update`,
-  );
+/** An account's available balance ('0' when it has none yet), e.g. a vault's. */
+export async function accountAvailable(db: Queryable, ref: AccountRef): Promise<string> {
+  const [row] = await db
+    .select({ available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.owner, ownerOf(ref)), eq(ledgerAccounts.token, ref.token)));
   return row?.available ?? '0';
+}
+
+/** What the vault of `token` owes on open bets ('0' before its first). */
+export async function vaultOwed(db: Queryable, token: string): Promise<string> {
+  const [row] = await queryRows<{ owed: string }>(
+    db,
+    sql`select owed::text as owed from vault_exposure where token = ${token}`,
+  );
+  return row?.owed ?? '0';
 }
 
 /** One of a user's ledger entries with what caused it, as a step of an operation. */
-export interface OperationStepRow {
-  id: number;
-  type: string;
-  availableDelta: string;
-  frozenDelta: string;
-  availableAfter: string;
-  frozenAfter: string;
-  refType: string;
-  refId: string | null;
+export interface OperationStepRow extends Omit<EntryRow, 'movementId' | 'token' | 'memo'> {
   causeKey: string | null;
-  createdAt: Date;
 }
 
 export interface OperationFilter {
@@ -173,9 +176,9 @@ export async function userOperations(
   filter: OperationFilter,
 ): Promise<{ operations: { key: string; steps: OperationStepRow[] }[]; total: number }> {
   const [account] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.owner, userOwner(filter.userId)), eq(accounts.token, filter.token)));
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.owner, userOwner(filter.userId)), eq(ledgerAccounts.token, filter.token)));
   if (!account) return { operations: [], total: 0 };
 
   const grouped = filter.groupedRefTypes.length

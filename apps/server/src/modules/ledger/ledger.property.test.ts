@@ -10,15 +10,8 @@ import { expect, it } from 'vitest';
 import { Decimal } from '@tradeflip/money';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { AppError } from '../../plugins/errors';
-import { findUserByEmail } from '../account/repository';
-import {
-  adminCall,
-  describeEachDatabase,
-  expectAuditClean,
-  registerUser,
-  useDatabase,
-} from '../../test/harness';
+import { AppError } from '../../errors';
+import { adminCall, describeEachDatabase, registerUser, userOf } from '../../test/harness';
 
 /** These tests freeze money for no position or withdrawal: the audit's frozen check is not theirs. */
 const LEDGER_ONLY = { frozenHolders: false };
@@ -78,23 +71,23 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 const amountOf = (c: number) => new Decimal(c).div(100);
 
-describeEachDatabase('ledger under random concurrent operations', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('ledger under random concurrent operations', (db, target) => {
   const scale = target.name === 'postgres' ? { runs: 5, ops: 420 } : { runs: 2, ops: 120 };
 
   it(`keeps the books: ${scale.runs} runs of ~${scale.ops} operations in batches of ${BATCH}`, async () => {
     const t = await db.app();
     const ledger = t.app.services.ledger;
+    const money = t.app.services.operatorMoney;
     const users: { id: number; email: string }[] = [];
     for (let i = 0; i < USERS; i++) {
       const { email } = await registerUser(t);
-      users.push({ id: (await findUserByEmail(db.handle.db, email))!.id, email });
+      users.push({ id: (await userOf(db.handle.db, email)).id, email });
     }
 
     async function balances(database: Database) {
       const rows = await queryRows<{ owner: string; token: string; available: string; frozen: string }>(
         database,
-        sql`select owner, token, available::text as available, frozen::text as frozen from accounts
+        sql`select owner, token, available::text as available, frozen::text as frozen from ledger_accounts
             where kind in ('user', 'vault')`,
       );
       const map = new Map<string, Decimal>();
@@ -146,7 +139,7 @@ describeEachDatabase('ledger under random concurrent operations', (target) => {
       switch (o.kind) {
         case 'adjust': {
           if (!o.viaApi) {
-            await ledger.adjust({ userId: users[o.user]!.id, token: o.token, amount });
+            await money.adjust({ userId: users[o.user]!.id, token: o.token, amount });
             return;
           }
           const res = await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
@@ -165,10 +158,10 @@ describeEachDatabase('ledger under random concurrent operations', (target) => {
           );
         }
         case 'airdrop':
-          await ledger.airdrop({ userIds: o.users.map((i) => users[i]!.id), token: o.token, amount });
+          await money.airdrop({ userIds: o.users.map((i) => users[i]!.id), token: o.token, amount });
           return;
         case 'fund':
-          await ledger.fundVault({ token: o.token, amount });
+          await money.fundVault({ token: o.token, amount });
           return;
         default: {
           const options = { userId: users[o.user]!.id, token: o.token, amount, ref };
@@ -210,7 +203,7 @@ describeEachDatabase('ledger under random concurrent operations', (target) => {
           expect(value.isNegative(), `${key} is ${value.toFixed()}`).toBe(false);
           expect(value.toFixed(), key).toBe((expected.get(key) ?? new Decimal(0)).toFixed());
         }
-        await expectAuditClean(db.handle.db, LEDGER_ONLY);
+        await db.expectAuditClean(LEDGER_ONLY);
       }),
       { numRuns: scale.runs, endOnFailure: true },
     );

@@ -4,14 +4,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '@tradeflip/money';
 import type { Database } from '../../db/client';
-import { findUserByEmail } from '../account/repository';
 import {
   adminCall,
   describeEachDatabase,
-  expectAuditClean,
+  describeEachTarget,
   registerUser,
-  useDatabase,
   type TestApp,
+  userOf,
 } from '../../test/harness';
 import { chainAccount, userAccount, vaultAccount } from './accounts';
 import { runAudit } from './audit';
@@ -22,7 +21,7 @@ const LEDGER_ONLY = { frozenHolders: false };
 
 async function balanceOf(db: Database, userId: number, token: string) {
   const result = (await db.execute(
-    sql`select available::text as available, frozen::text as frozen from accounts where owner = ${`user:${userId}`} and token = ${token}`,
+    sql`select available::text as available, frozen::text as frozen from ledger_accounts where owner = ${`user:${userId}`} and token = ${token}`,
   )) as unknown as { rows: { available: string; frozen: string }[] };
   const row = result.rows[0];
   return row
@@ -32,21 +31,21 @@ async function balanceOf(db: Database, userId: number, token: string) {
 
 async function newUser(t: TestApp, db: Database) {
   const { email, token } = await registerUser(t);
-  const user = await findUserByEmail(db, email);
-  return { id: user!.id, email, token };
+  const user = await userOf(db, email);
+  return { id: user.id, email, token };
 }
 
-describeEachDatabase('ledger', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('ledger', (db) => {
   const ref = { type: 'test', id: 'case' };
 
   describe('movements', () => {
     it('freezes, unfreezes, consumes from frozen and pays from the vault, double-entry', async () => {
       const t = await db.app();
       const ledger: LedgerService = t.app.services.ledger;
+      const money = t.app.services.operatorMoney;
       const user = await newUser(t, db.handle.db);
-      await ledger.adjust({ userId: user.id, token: 'USDT', amount: '100', memo: 'start' });
-      await ledger.fundVault({ token: 'USDT', amount: '50' });
+      await money.adjust({ userId: user.id, token: 'USDT', amount: '100', memo: 'start' });
+      await money.fundVault({ token: 'USDT', amount: '50' });
 
       const frozen = await ledger.freeze({
         userId: user.id,
@@ -142,7 +141,7 @@ describeEachDatabase('ledger', (target) => {
           ref,
         }),
       ).rejects.toMatchObject({ msgKey: 'errors.amountInvalid' });
-      await expectAuditClean(db.handle.db, LEDGER_ONLY);
+      await db.expectAuditClean(LEDGER_ONLY);
     });
 
     it('moves a cause once: the same cause key answers the first movement', async () => {
@@ -164,14 +163,15 @@ describeEachDatabase('ledger', (target) => {
       expect(new Set(results.map((m) => m.id)).size).toBe(1);
       expect(results.find((m) => m.replayed)!.postings).toHaveLength(2);
       expect(await balanceOf(db.handle.db, user.id, 'USDT')).toEqual({ available: '20', frozen: '0' });
-      await expectAuditClean(db.handle.db, LEDGER_ONLY);
+      await db.expectAuditClean(LEDGER_ONLY);
     });
 
     it('moves money inside a caller’s transaction, and a refusal leaves that transaction usable', async () => {
       const t = await db.app();
       const ledger = t.app.services.ledger;
+      const money = t.app.services.operatorMoney;
       const user = await newUser(t, db.handle.db);
-      await ledger.adjust({ userId: user.id, token: 'ETH', amount: '1' });
+      await money.adjust({ userId: user.id, token: 'ETH', amount: '1' });
       const outcome = await db.handle.db.transaction(async (tx) => {
         await ledger.freeze({ userId: user.id, token: 'ETH', amount: '0.4', type: 'bet_freeze', ref }, tx);
         const refused = await ledger
@@ -197,14 +197,15 @@ describeEachDatabase('ledger', (target) => {
         }),
       ).rejects.toThrow('caller failed');
       expect(await balanceOf(db.handle.db, user.id, 'ETH')).toEqual({ available: '0.7', frozen: '0.3' });
-      await expectAuditClean(db.handle.db, LEDGER_ONLY);
+      await db.expectAuditClean(LEDGER_ONLY);
     });
     it('moves several movements together in one statement, each posting its running balance', async () => {
       const t = await db.app();
       const ledger = t.app.services.ledger;
+      const money = t.app.services.operatorMoney;
       const user = await newUser(t, db.handle.db);
-      await ledger.adjust({ userId: user.id, token: 'USDT', amount: '10' });
-      await ledger.fundVault({ token: 'USDT', amount: '5' });
+      await money.adjust({ userId: user.id, token: 'USDT', amount: '10' });
+      await money.fundVault({ token: 'USDT', amount: '5' });
       const vaultBefore = (await ledger.houseAccounts()).find(
         (a) => a.kind === 'vault' && a.token === 'USDT',
       )!;
@@ -250,7 +251,124 @@ describeEachDatabase('ledger', (target) => {
       });
       expect(outcome).toBe('insufficient_balance');
       expect(await balanceOf(db.handle.db, user.id, 'USDT')).toEqual({ available: '6.5', frozen: '3' });
-      await expectAuditClean(db.handle.db, LEDGER_ONLY);
+      await db.expectAuditClean(LEDGER_ONLY);
+    });
+  });
+
+  describe('balancing movements (at most what is there)', () => {
+    it('pays from the vault at most what it holds at its turn, and moves a refund only when that fell short', async () => {
+      const t = await db.app();
+      const ledger = t.app.services.ledger;
+      const money = t.app.services.operatorMoney;
+      const [a, b] = [await newUser(t, db.handle.db), await newUser(t, db.handle.db)];
+      const vault = async () =>
+        new Decimal(
+          (await ledger.houseAccounts()).find((row) => row.kind === 'vault' && row.token === 'ETH')
+            ?.available ?? 0,
+        );
+      // The vault holds exactly 3 ETH.
+      const before = await vault();
+      await money.fundVault({ token: 'ETH', amount: new Decimal(3).sub(before).toFixed(), belowOwed: true });
+      await money.adjust({ userId: a.id, token: 'ETH', amount: '1' });
+      await ledger.freeze({ userId: a.id, token: 'ETH', amount: '1', type: 'margin_lock', ref });
+      const pay = (userId: number, amount: string, key: string, leaving = '0') =>
+        moves.payFromVault({
+          userId,
+          token: 'ETH',
+          amount,
+          type: 'profit_payout',
+          ref,
+          causeKey: key,
+          atMost: { leaving },
+        });
+      const refund = (userId: number, key: string) =>
+        moves.payFromVault({
+          userId,
+          token: 'ETH',
+          amount: '0.5',
+          type: 'fee_refund_vault_short',
+          ref,
+          causeKey: `${key}:refund`,
+          ifShort: key,
+        });
+      const fee = moves.consumeFrozen({
+        userId: a.id,
+        token: 'ETH',
+        amount: '0.5',
+        type: 'close_fee_from_frozen',
+        ref,
+      });
+      // a: its fee in, then 2 asked leaving that fee: paid in full (3 there besides), no refund.
+      // b: 4 asked, 1.5 left: paid 1.5 (no fee of its own to give back).
+      // a: its fee in, then 1 asked leaving that fee: nothing there besides, so nothing moves, and the
+      // refund of its fee is due.
+      const moved = await ledger.moveAll([
+        fee,
+        pay(a.id, '2', 'a1', '0.5'),
+        refund(a.id, 'a1'),
+        pay(b.id, '4', 'b1'),
+        fee,
+        pay(a.id, '1', 'a2', '0.5'),
+        refund(a.id, 'a2'),
+      ]);
+      const userDelta = (m: (typeof moved)[number]) =>
+        m && new Decimal(m.postings.find((p) => p.kind === 'user')!.availableDelta).toFixed();
+      expect(moved.map(userDelta)).toEqual(['0', '2', null, '1.5', '0', null, '0.5']);
+      expect((await vault()).toFixed()).toBe('0');
+      expect(await balanceOf(db.handle.db, a.id, 'ETH')).toEqual({ available: '2.5', frozen: '0' });
+      expect(await balanceOf(db.handle.db, b.id, 'ETH')).toEqual({ available: '1.5', frozen: '0' });
+      // A movement that is not balancing is still refused when the vault is short, changing nothing.
+      await expect(
+        ledger.payFromVault({ userId: b.id, token: 'ETH', amount: '0.1', type: 'profit_payout', ref }),
+      ).rejects.toMatchObject({ reason: 'insufficient_balance' });
+      await db.expectAuditClean(LEDGER_ONLY);
+    });
+
+    it('takes back at most what a user holds, from either balance, and refuses a balancing movement it cannot bound', async () => {
+      const t = await db.app();
+      const ledger = t.app.services.ledger;
+      const money = t.app.services.operatorMoney;
+      const user = await newUser(t, db.handle.db);
+      await money.adjust({ userId: user.id, token: 'USDT', amount: '7' });
+      await ledger.freeze({ userId: user.id, token: 'USDT', amount: '3', type: 'bet_freeze', ref });
+      const [back, frozen] = await ledger.moveAll([
+        {
+          type: 'deposit',
+          ref,
+          legs: [
+            { account: userAccount(user.id, 'USDT'), available: '-10' },
+            { account: chainAccount('USDT', 'BEP20'), available: '10' },
+          ],
+          atMost: {},
+        },
+        {
+          type: 'loss_consumed',
+          ref,
+          legs: [
+            { account: userAccount(user.id, 'USDT'), frozen: '-5' },
+            { account: vaultAccount('USDT'), available: '5' },
+          ],
+          atMost: {},
+        },
+      ]);
+      expect(back!.postings.find((p) => p.kind === 'user')).toMatchObject({ availableDelta: '-4' });
+      expect(frozen!.postings.find((p) => p.kind === 'user')).toMatchObject({ frozenDelta: '-3' });
+      expect(await balanceOf(db.handle.db, user.id, 'USDT')).toEqual({ available: '0', frozen: '0' });
+      // Equity is signed: there is no "what is there" to bound.
+      await expect(
+        ledger.moveAll([
+          {
+            type: 'admin_adjust',
+            ref,
+            legs: [
+              { account: userAccount(user.id, 'USDT'), available: '1' },
+              { account: { kind: 'equity', token: 'USDT' }, available: '-1' },
+            ],
+            atMost: {},
+          },
+        ]),
+      ).rejects.toThrow('balancing');
+      await db.expectAuditClean(LEDGER_ONLY);
     });
   });
 
@@ -273,14 +391,15 @@ describeEachDatabase('ledger', (target) => {
         results.filter((r) => r.status === 400 && r.body.reason === 'insufficient_balance'),
       ).toHaveLength(47);
       expect(await balanceOf(db.handle.db, user.id, 'USDT')).toEqual({ available: '10', frozen: '0' });
-      await expectAuditClean(db.handle.db, LEDGER_ONLY);
+      await db.expectAuditClean(LEDGER_ONLY);
     });
 
     it('lets exactly 3 of 50 concurrent 30% freezes through the ledger service', async () => {
       const t = await db.app();
       const ledger = t.app.services.ledger;
+      const money = t.app.services.operatorMoney;
       const user = await newUser(t, db.handle.db);
-      await ledger.adjust({ userId: user.id, token: 'BNB', amount: '10' });
+      await money.adjust({ userId: user.id, token: 'BNB', amount: '10' });
       const results = await Promise.allSettled(
         Array.from({ length: 50 }, () =>
           ledger.freeze({ userId: user.id, token: 'BNB', amount: '3', type: 'flip_bet_freeze', ref }),
@@ -288,7 +407,7 @@ describeEachDatabase('ledger', (target) => {
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
       expect(await balanceOf(db.handle.db, user.id, 'BNB')).toEqual({ available: '1', frozen: '9' });
-      await expectAuditClean(db.handle.db, LEDGER_ONLY);
+      await db.expectAuditClean(LEDGER_ONLY);
     });
   });
 
@@ -296,7 +415,7 @@ describeEachDatabase('ledger', (target) => {
     it('refuses UPDATE, DELETE and TRUNCATE of ledger entries', async () => {
       const t = await db.app();
       const user = await newUser(t, db.handle.db);
-      await t.app.services.ledger.adjust({ userId: user.id, token: 'SOL', amount: '1' });
+      await t.app.services.operatorMoney.adjust({ userId: user.id, token: 'SOL', amount: '1' });
       for (const statement of [
         sql`update ledger_postings set available_delta = 2`,
         sql`delete from ledger_postings`,
@@ -307,12 +426,12 @@ describeEachDatabase('ledger', (target) => {
       ]) {
         await expect(db.handle.db.execute(statement)).rejects.toThrow();
       }
-      await expectAuditClean(db.handle.db, LEDGER_ONLY);
+      await db.expectAuditClean(LEDGER_ONLY);
     });
   });
 });
 
-describeEachDatabase('ledger audit', (target) => {
+describeEachTarget('ledger audit', (target) => {
   it('finds every kind of difference and counts them', async () => {
     // A database of its own: the tampering below cannot be undone in an append-only ledger.
     const handle = await target.open();
@@ -325,10 +444,10 @@ describeEachDatabase('ledger audit', (target) => {
       await exec(
         sql`insert into users (email, password_hash, invite_code) values ('a@example.com', 'x', 'AAAAAA')`,
       );
-      await exec(sql`alter table accounts drop constraint accounts_available_check`);
-      await exec(sql`insert into accounts (kind, owner, user_id, token, available, created_at, updated_at)
+      await exec(sql`alter table ledger_accounts drop constraint ledger_accounts_available_check`);
+      await exec(sql`insert into ledger_accounts (kind, owner, user_id, token, available, created_at, updated_at)
         select 'user', 'user:' || id, id, 'USDT', -5, now(), now() from users`);
-      await exec(sql`insert into accounts (kind, owner, token, available, created_at, updated_at)
+      await exec(sql`insert into ledger_accounts (kind, owner, token, available, created_at, updated_at)
         values ('equity', 'equity', 'USDT', 5, now(), now())`);
       await exec(
         sql`insert into ledger_movements (type, ref_type, created_at) values ('admin_adjust', 'admin', now()), ('airdrop', 'airdrop', now())`,
@@ -336,9 +455,9 @@ describeEachDatabase('ledger audit', (target) => {
       // Movement 1: the user's posting and its counterpart, but the user's "after" is wrong and
       // the equity leg is 1 short; movement 2 has no postings.
       await exec(sql`insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
-        select 1, id, 'USDT', -5, 0, -4, 0 from accounts where kind = 'user'`);
+        select 1, id, 'USDT', -5, 0, -4, 0 from ledger_accounts where kind = 'user'`);
       await exec(sql`insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
-        select 1, id, 'USDT', 4, 0, 4, 0 from accounts where kind = 'equity'`);
+        select 1, id, 'USDT', 4, 0, 4, 0 from ledger_accounts where kind = 'equity'`);
 
       const report = await runAudit(db);
       expect(report.ok).toBe(false);
@@ -349,6 +468,7 @@ describeEachDatabase('ledger audit', (target) => {
         running_balance: 1,
         empty_movement: 1,
         frozen: 0,
+        exposure: 0,
       });
       expect(report.differences.map((d) => d.detail)).toEqual(
         expect.arrayContaining([

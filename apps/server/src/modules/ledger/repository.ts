@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows, queryRows } from '../../db/rows';
-import type { AccountKind, NetworkName } from '../../db/schema';
+import type { AccountKind } from './schema';
+import type { NetworkName } from '../../chain/network';
 
 export interface AccountKey {
   kind: AccountKind;
@@ -50,7 +51,7 @@ export async function findAccounts(db: Queryable, keys: AccountKey[]): Promise<A
   const rows = await queryRows<RawAccount>(
     db,
     sql`select a.id, a.kind, a.owner, a.user_id, a.token, a.available::text as available, a.frozen::text as frozen
-        from accounts a
+        from ledger_accounts a
         join jsonb_to_recordset(${wanted}::jsonb) as k(owner text, token text)
           on a.owner = k.owner and a.token = k.token`,
   );
@@ -73,7 +74,7 @@ export async function createAccounts(db: Queryable, keys: AccountKey[], now: Dat
     })),
   );
   await db.execute(
-    sql`insert into accounts (kind, owner, user_id, network, token, created_at, updated_at)
+    sql`insert into ledger_accounts (kind, owner, user_id, network, token, created_at, updated_at)
         select k.kind, k.owner, k.user_id, k.network, k.token, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
         from jsonb_to_recordset(${values}::jsonb)
           as k(n int, kind text, owner text, user_id bigint, network text, token text)
@@ -155,11 +156,11 @@ const WRITE_MOVEMENTS = `with mv as (
            least(min(cum_da), 0) as low_da, least(min(cum_df), 0) as low_df
       from steps group by id
   ), bad as (
-    select a.id from accounts a join acc on acc.id = a.id
+    select a.id from ledger_accounts a join acc on acc.id = a.id
      where a.id in (select x::bigint from jsonb_array_elements_text($8::jsonb) as x)
        and acc.guarded and (a.available + acc.low_da < 0 or a.frozen + acc.low_df < 0)
   ), l as (
-    select a.id from accounts a where a.id in (select id from acc) order by a.id for update
+    select a.id from ledger_accounts a where a.id in (select id from acc) order by a.id for update
   ), ids as (
     select mv.*, nextval(pg_get_serial_sequence('ledger_movements', 'id')) as id
       from mv where (select count(*) from l) = $3::int and not exists (select 1 from bad)
@@ -170,7 +171,7 @@ const WRITE_MOVEMENTS = `with mv as (
     on conflict (cause_key) do nothing
     returning id
   ), u as (
-    update accounts a
+    update ledger_accounts a
        set available = a.available + acc.da, frozen = a.frozen + acc.df, updated_at = $4::timestamptz
       from acc
      where a.id = acc.id and (select count(*) from m) = $5::int
@@ -274,57 +275,20 @@ export async function findMovementByCause(db: Queryable, causeKey: string) {
   };
 }
 
-/**
- * Balances of the first `locking` accounts, locked one after the other in the order given, and of
- * the rest unlocked. Each lock is a plain one-row SELECT ... FOR UPDATE: PostgreSQL answers it with
- * the row's latest version (a lock taken under a join may answer an older one).
- */
-export async function balancesIn(
+/** Locks accounts by id, in id order, until the transaction ends; answers their balances. */
+export async function lockAccounts(
   db: Queryable,
-  keys: { owner: string; token: string }[],
-  locking: number,
-): Promise<(AccountRow & { locked: boolean })[]> {
-  // One fixed text per shape (so many locked, so many read), prepared once per connection.
-  const one = (i: number, lock: boolean) =>
-    `select id, kind, owner, user_id, token, available::text as available, frozen::text as frozen,
-            ${lock} as locked
-       from accounts where owner = $${2 * i + 1} and token = $${2 * i + 2}${lock ? ' for update' : ''}`;
-  const locks = keys.slice(0, locking).map((_, i) => `l${i} as (${one(i, true)})`);
-  const parts = [
-    ...locks.map((_, i) => `select * from l${i}`),
-    ...keys.slice(locking).map((_, i) => `(${one(locking + i, false)})`),
-  ];
-  const text = `${locks.length > 0 ? `with ${locks.join(', ')} ` : ''}${parts.join(' union all ')}`;
-  const rows = await queryPreparedRows<RawAccount & { locked: boolean }>(
+  ids: number[],
+): Promise<{ id: number; available: string; frozen: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryPreparedRows<{ id: string | number; available: string; frozen: string }>(
     db,
-    `ledger_balances_${locking}_${keys.length - locking}`,
-    text,
-    keys.flatMap((key) => [key.owner, key.token]),
+    'ledger_lock_accounts',
+    `select id, available::text as available, frozen::text as frozen from ledger_accounts
+      where id in (select x::bigint from jsonb_array_elements_text($1::jsonb) as x) order by id for update`,
+    [JSON.stringify(ids.map(String))],
   );
-  return rows.map((row) => ({ ...toAccount(row), locked: row.locked }));
-}
-
-/** The accounts of `keys`, locked in id order until the transaction ends; answers their ids. */
-export async function lockAccountsByKey(
-  db: Queryable,
-  keys: { owner: string; token: string }[],
-): Promise<number[]> {
-  if (keys.length === 0) return [];
-  const rows = await queryPreparedRows<{ id: string | number }>(
-    db,
-    'ledger_lock_accounts_by_key',
-    `select a.id from accounts a
-      where (a.owner, a.token) in (select k.owner, k.token from jsonb_to_recordset($1::jsonb) as k(owner text, token text))
-      order by a.id for update`,
-    [JSON.stringify(keys)],
-  );
-  return rows.map((row) => Number(row.id));
-}
-
-/** Locks accounts by id, in id order, until the transaction ends. */
-export async function lockAccounts(db: Queryable, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(sql`select id from accounts where id in ${ids} order by id for update`);
+  return rows.map((row) => ({ id: Number(row.id), available: row.available, frozen: row.frozen }));
 }
 
 /** Accounts by id (no lock). */
@@ -333,7 +297,57 @@ export async function accountsById(db: Queryable, ids: number[]): Promise<Accoun
   const rows = await queryRows<RawAccount>(
     db,
     sql`select id, kind, owner, user_id, token, available::text as available, frozen::text as frozen
-        from accounts where id in ${ids}`,
+        from ledger_accounts where id in ${ids}`,
   );
   return rows.map(toAccount);
+}
+
+// ---- What a vault has promised (vault_exposure) ----
+// Written only by a transaction that holds the token's vault account locked, so a statement that
+// starts after that lock reads every other writer's total committed.
+
+/**
+ * Adds `amount` to what the vault of `token` owes when it fits: the total stays within the vault's
+ * free balance (its available less `besides`, money this transaction paid in and must not count)
+ * and `amount` within `share` of that. One statement; answers whether it fitted, the free balance
+ * and the total owed before it ('0' and null when the vault or the token's row is missing).
+ */
+export async function reserveExposure(
+  db: Queryable,
+  input: { token: string; amount: string; besides: string; share: string },
+): Promise<{ fitted: boolean; free: string; owed: string | null }> {
+  const [row] = await queryPreparedRows<{ fitted: boolean; free: string; owed: string | null }>(
+    db,
+    'ledger_reserve_exposure',
+    `with v as (
+        select greatest(available - $3::numeric, 0) as free from ledger_accounts where owner = 'vault' and token = $1
+      ), u as (
+        update vault_exposure x set owed = x.owed + $2::numeric
+          from v
+         where x.token = $1 and x.owed + $2::numeric <= v.free and $2::numeric <= v.free * $4::numeric
+        returning x.owed
+      )
+      select exists (select 1 from u) as fitted, coalesce((select free from v), 0)::text as free,
+             (select owed::text from vault_exposure where token = $1) as owed`,
+    [input.token, input.amount, input.besides, input.share],
+  );
+  return { fitted: row!.fitted, free: row!.free, owed: row!.owed };
+}
+
+/** Starts the token's total at zero (a token's first bet; the migration started the others'). */
+export async function startExposure(db: Queryable, token: string): Promise<void> {
+  await db.execute(sql`insert into vault_exposure (token, owed) values (${token}, 0) on conflict do nothing`);
+}
+
+/** Takes what settled bets no longer owe off each token's total, in one statement. */
+export async function releaseExposure(db: Queryable, amounts: { token: string; amount: string }[]) {
+  if (amounts.length === 0) return;
+  await queryPreparedRows(
+    db,
+    'ledger_release_exposure',
+    `update vault_exposure x set owed = x.owed - r.amount
+       from jsonb_to_recordset($1::jsonb) as r(token text, amount numeric)
+      where x.token = r.token`,
+    [JSON.stringify(amounts)],
+  );
 }

@@ -1,208 +1,53 @@
 // The one way money moves (DESIGN §4). Every change of a balance is a movement: a business type, its
 // cause and one posting per account, summing to zero per token, written in one transaction by one
-// statement of guarded updates (a user or vault balance never goes below zero; several accounts are
-// locked in id order first, so movers never deadlock each other). A refusal writes nothing. Later
-// features call the helpers below (freeze, consumeFrozen, payFromVault, ...) or `move` with their
-// own legs, and pass their transaction as `tx` when the money must move together with their rows.
-import { randomUUID } from 'node:crypto';
-import type { BusinessType } from '@tradeflip/contract';
-import { Decimal, plainDecimal } from '@tradeflip/money';
+// statement of guarded updates (a user or vault balance never goes below zero). The ledger owns the
+// locking (TigerBeetle's model): callers name movements, and one call locks every account it touches
+// in one sorted order, so movers never deadlock each other and no caller keeps a locking order. A
+// movement may take "at most what is there" (a balancing debit: a payout from the vault, a reversal
+// from a user), decided by the ledger on the balance it holds locked. A refusal writes nothing.
+// Later features call the helpers below (freeze, consumeFrozen, payFromVault, ...) or `move` with
+// their own legs, and pass their transaction (or its LedgerTx) when the money must move together
+// with their rows.
+import { Decimal, normalizeSymbol, plainDecimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { BALANCES_CHANNEL } from '../../db/notifications';
 import { sqlState } from '../../db/rows';
-import type { AccountKind } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../errors';
 import type { TokenRegistry } from '../token/registry';
-import {
-  describeAccount,
-  equityAccount,
-  mustStayNonNegative,
-  ownerOf,
-  userAccount,
-  vaultAccount,
-  type AccountRef,
-} from './accounts';
+import { describeAccount, mustStayNonNegative, ownerOf, vaultAccount, type AccountRef } from './accounts';
 import * as balances from './balances';
+import {
+  ExposureRefused,
+  InsufficientBalanceError,
+  moves,
+  toAmount,
+  tooLarge,
+  type ExposureChange,
+  type MoveRequest,
+  type Movement,
+  type Posting,
+  type UserMoveOptions,
+} from './moves';
 import * as repo from './repository';
 
-export type Amount = string | Decimal;
 export type { BalanceRow, EntryFilter, EntryRow } from './balances';
-
-/** One account's change: deltas of its available and frozen balances (either may be omitted). */
-export interface Leg {
-  account: AccountRef;
-  available?: Amount;
-  frozen?: Amount;
-}
-
-export interface MoveRequest {
-  type: BusinessType;
-  /** What caused it, shown with the entry: e.g. { type: 'withdrawal', id: 42 }. */
-  ref: { type: string; id?: string | number | null };
-  memo?: string | null;
-  /**
-   * A unique key of the cause (e.g. `deposit:ERC20:<tx>:<log>`): a second move with the same key
-   * moves nothing and answers the first movement with `replayed: true`.
-   */
-  causeKey?: string;
-  legs: Leg[];
-}
-
-export interface Posting {
-  id: number;
-  accountId: number;
-  kind: AccountKind;
-  owner: string;
-  userId: number | null;
-  token: string;
-  availableDelta: string;
-  frozenDelta: string;
-  availableAfter: string;
-  frozenAfter: string;
-}
-
-export interface Movement {
-  id: number;
-  createdAt: Date;
-  postings: Posting[];
-  /** True when `causeKey` had moved money before and nothing moved now. */
-  replayed: boolean;
-}
-
-export interface UserMoveOptions {
-  userId: number;
-  token: string;
-  /** Positive. */
-  amount: Amount;
-  type: BusinessType;
-  ref: MoveRequest['ref'];
-  memo?: string | null;
-  causeKey?: string;
-}
+export * from './moves';
 
 /**
- * The usual movements as requests, to move several together (`moveAll`); the service's methods of
- * the same names move one at once.
+ * A caller's transaction as the ledger knows it: what it holds locked (not locked again) and the
+ * users it told their balances moved (told once per transaction). Pass one handle to every ledger
+ * call of a transaction; a bare Transaction is a handle of its own for that one call.
  */
-export const moves = {
-  /** Adds to a user's available balance, taken from `from` (default: the operator's equity). */
-  credit(options: UserMoveOptions & { from?: AccountRef }): MoveRequest {
-    const amount = positive(options.amount);
-    return request(options, [
-      { account: userAccount(options.userId, options.token), available: amount },
-      { account: options.from ?? equityAccount(options.token), available: amount.neg() },
-    ]);
-  },
-  /** Takes from a user's available balance, to `to` (default: the operator's equity). */
-  debit(options: UserMoveOptions & { to?: AccountRef }): MoveRequest {
-    const amount = positive(options.amount);
-    return request(options, [
-      { account: userAccount(options.userId, options.token), available: amount.neg() },
-      { account: options.to ?? equityAccount(options.token), available: amount },
-    ]);
-  },
-  /** available → frozen (margin lock, bet freeze, withdrawal request). */
-  freeze(options: UserMoveOptions): MoveRequest {
-    const amount = positive(options.amount);
-    return request(options, [
-      { account: userAccount(options.userId, options.token), available: amount.neg(), frozen: amount },
-    ]);
-  },
-  /** frozen → available (margin unfreeze, refunds, rejected withdrawal). */
-  unfreeze(options: UserMoveOptions): MoveRequest {
-    const amount = positive(options.amount);
-    return request(options, [
-      { account: userAccount(options.userId, options.token), available: amount, frozen: amount.neg() },
-    ]);
-  },
-  /** frozen → the vault, or `to` (loss consumed, fees from frozen funds, a sent withdrawal → chain). */
-  consumeFrozen(options: UserMoveOptions & { to?: AccountRef }): MoveRequest {
-    const amount = positive(options.amount);
-    return request(options, [
-      { account: userAccount(options.userId, options.token), frozen: amount.neg() },
-      { account: options.to ?? vaultAccount(options.token), available: amount },
-    ]);
-  },
-  /** The vault → a user's available balance (profit payout, rewards). Refused when the vault is short. */
-  payFromVault(options: UserMoveOptions): MoveRequest {
-    const amount = positive(options.amount);
-    return request(options, [
-      { account: vaultAccount(options.token), available: amount.neg() },
-      { account: userAccount(options.userId, options.token), available: amount },
-    ]);
-  },
-};
-
-function request(options: UserMoveOptions, legs: Leg[]): MoveRequest {
-  return {
-    type: options.type,
-    ref: options.ref,
-    ...(options.memo !== undefined && { memo: options.memo }),
-    ...(options.causeKey !== undefined && { causeKey: options.causeKey }),
-    legs,
-  };
+export class LedgerTx {
+  readonly locked = new Set<number>();
+  readonly told = new Set<number>();
+  constructor(readonly tx: Transaction) {}
 }
 
-/** A refused movement: `account` would go below zero. */
-export class InsufficientBalanceError extends AppError {
-  constructor(
-    readonly account: AccountRef,
-    readonly available: string,
-    readonly frozen: string,
-  ) {
-    super(
-      400,
-      'insufficient_balance',
-      account.kind === 'vault' ? 'errors.vaultInsufficient' : 'errors.insufficientBalance',
-      {
-        vars: { token: account.token },
-        data: { token: account.token, available: plainDecimal(available), frozen: plainDecimal(frozen) },
-      },
-    );
-  }
-}
+const handleOf = (tx: Transaction | LedgerTx): LedgerTx => (tx instanceof LedgerTx ? tx : new LedgerTx(tx));
 
-/** NUMERIC(38,18): 20 integer digits, 18 decimals. */
-const LIMIT = new Decimal('1e20');
-const MAX_DECIMALS = 18;
 const RETRIES = 5;
-
-/** A balance or amount beyond NUMERIC(38,18). */
-function tooLarge(): AppError {
-  return new AppError(400, 'validation', 'errors.amountTooLarge', {
-    fields: { amount: 'errors.amountTooLarge' },
-  });
-}
-
-export function invalidAmount(): AppError {
-  return new AppError(400, 'validation', 'errors.amountInvalid', {
-    fields: { amount: 'errors.amountInvalid' },
-  });
-}
-
-/** A finite decimal that fits NUMERIC(38,18). */
-export function toAmount(value: Amount): Decimal {
-  let amount: Decimal;
-  try {
-    amount = new Decimal(value);
-  } catch {
-    throw invalidAmount();
-  }
-  if (!amount.isFinite() || amount.decimalPlaces() > MAX_DECIMALS) throw invalidAmount();
-  if (amount.abs().gte(LIMIT)) throw tooLarge();
-  return amount;
-}
-
-function positive(value: Amount): Decimal {
-  const amount = toAmount(value);
-  if (amount.lte(0)) {
-    throw new AppError(400, 'validation', 'errors.amountPositive', {
-      fields: { amount: 'errors.amountPositive' },
-    });
-  }
-  return amount;
-}
 
 /**
  * Thrown inside the transaction when an account would go below zero. Other accounts of the movement
@@ -244,16 +89,10 @@ interface PlannedLeg {
   frozen: Decimal;
 }
 
-/** The users a transaction already told about (their balances moved). */
-const notified = new WeakMap<object, Set<number>>();
-/** The accounts a transaction holds locked (until it ends). */
-const lockedBy = new WeakMap<object, Set<number>>();
-
-/** `tx`'s set in `sets`, made on first use. */
-function setOf(sets: WeakMap<object, Set<number>>, tx: object): Set<number> {
-  const set = sets.get(tx) ?? new Set<number>();
-  sets.set(tx, set);
-  return set;
+interface PlannedMove {
+  legs: PlannedLeg[];
+  /** A balancing movement: the leg taken from (the other receives), and what it leaves there. */
+  balancing?: { from: number; bucket: 'available' | 'frozen'; leaving: Decimal };
 }
 
 export class LedgerService {
@@ -262,47 +101,80 @@ export class LedgerService {
       db: Database;
       clock: Clock;
       tokens: TokenRegistry;
-      /** On PostgreSQL new accounts are created outside callers' transactions (see createOutside). */
-      driver?: 'pglite' | 'postgres';
+      /**
+       * PostgreSQL's pool for statements that commit on their own (DatabaseHandle.outside): new
+       * accounts are created there, outside callers' transactions (see createOutside). None on PGlite.
+       */
+      outside?: Database;
     },
   ) {}
 
   private readonly accountCache = new Map<string, repo.AccountRow>();
 
-  /** Moves money: one movement (see moveAll). */
-  async move(request: MoveRequest, tx?: Transaction): Promise<Movement> {
-    const [movement] = await this.moveAll([request], tx);
-    return movement!;
+  /** Moves money: one movement (see moveAll; a balancing or `ifShort` movement goes through moveAll). */
+  async move(
+    request: MoveRequest,
+    tx?: Transaction | LedgerTx,
+    exposure?: ExposureChange,
+  ): Promise<Movement> {
+    const [movement] = await this.moveAll([request], tx, exposure);
+    if (!movement) throw new Error('ledger: a conditional movement moved nothing: use moveAll');
+    return movement;
   }
 
   /**
    * Moves money: every leg's deltas are applied to its account and posted, all or nothing. Several
-   * movements go together, in order, in one statement (an open's margin and fee, a close's parts).
-   * Runs in `tx` when given, otherwise in its own transaction, retried on a deadlock or serialisation
-   * failure. A refusal (InsufficientBalanceError) must end the caller's transaction, as it does when
-   * it leaves `db.transaction`; a replay (every cause key used before) changes nothing.
+   * movements go together, in order, in one statement (an open's margin and fee, a close's parts),
+   * with what they change in the vaults' promises (`exposure`). The accounts are locked in one
+   * sorted order inside this call, whatever the caller locked before. Runs in `tx` when given,
+   * otherwise in its own transaction, retried on a deadlock or serialisation failure. A refusal
+   * (InsufficientBalanceError, ExposureRefused) must end the caller's transaction, as it does when it
+   * leaves `db.transaction`; a replay (every cause key used before) changes nothing. Answers each
+   * movement in order, null for a balancing one that found nothing or an `ifShort` one not due.
    */
-  async moveAll(requests: MoveRequest[], tx?: Transaction): Promise<Movement[]> {
-    if (requests.length === 0) return [];
-    const planned: PlannedLeg[][] = [];
-    for (const request of requests) planned.push(await this.plan(request, tx));
+  async moveAll(
+    requests: MoveRequest[],
+    tx?: Transaction | LedgerTx,
+    exposure: ExposureChange = {},
+  ): Promise<(Movement | null)[]> {
+    const ltx = tx && handleOf(tx);
+    const planned: PlannedMove[] = [];
+    for (const request of requests) planned.push(await this.plan(request, ltx?.tx));
+    const vaultKeys = this.exposureTokens(exposure).map((token) => this.keyOf(vaultAccount(token)));
+    if (planned.length === 0 && vaultKeys.length === 0) return [];
     // Accounts are found (and, on their first money, created) before the movement's transaction,
     // so creating one never holds locks that movers wait for.
     const accounts = await this.accounts(
-      planned.flat().map((leg) => leg.key),
-      tx,
+      [...planned.flatMap((move) => move.legs.map((leg) => leg.key)), ...vaultKeys],
+      ltx?.tx,
     );
     try {
-      if (tx) return await this.execute(tx, requests, planned, accounts, false);
+      if (ltx) return await this.execute(ltx, requests, planned, accounts, false, exposure);
       return await this.retrying(() =>
-        this.deps.db.transaction((own) => this.execute(own, requests, planned, accounts, true)),
+        this.deps.db.transaction((own) =>
+          this.execute(new LedgerTx(own), requests, planned, accounts, true, exposure),
+        ),
       );
     } catch (error) {
       if (error instanceof Refused)
-        throw await this.refusal(planned.flat(), accounts, error.guardedAccountIds, tx);
+        throw await this.refusal(
+          planned.flatMap((move) => move.legs),
+          accounts,
+          error.guardedAccountIds,
+          ltx?.tx,
+        );
       if (sqlState(error) === '22003') throw tooLarge();
       throw error;
     }
+  }
+
+  private exposureTokens(exposure: ExposureChange): string[] {
+    const tokens = [
+      ...(exposure.reserve ? [exposure.reserve.token] : []),
+      ...[...(exposure.release ?? [])].filter(([, amount]) => !amount.isZero()).map(([token]) => token),
+      ...(exposure.covers ? [exposure.covers] : []),
+    ];
+    return [...new Set(tokens.map((token) => normalizeSymbol(token)))];
   }
 
   /** Names the account that was short (as balances are now, after the rollback). */
@@ -359,15 +231,17 @@ export class LedgerService {
    * Creates missing accounts, committed at once in their own transaction rather than the caller's:
    * an account row inserted (uncommitted) by a caller that then waits for another caller's locks
    * deadlocked against that caller creating the same account (issue 8, defect 8). An empty account
-   * that outlives a rolled-back caller is harmless. Inside the caller's transaction only where it
-   * must be: PGlite (one connection, so nothing runs beside it), or a user created by that very
-   * transaction (not visible outside it yet).
+   * that outlives a rolled-back caller is harmless. Created through the `outside` pool, never the
+   * callers' own: callers holding every connection of theirs while each waited for one more hung
+   * forever (CI, stop 21: concurrent airdrops to new accounts). Inside the caller's transaction
+   * only where it must be: PGlite (one connection, so nothing runs beside it), or a user created by
+   * that very transaction (not visible outside it yet).
    */
   private async createOutside(keys: repo.AccountKey[], tx?: Transaction) {
     if (!tx) return this.createAccounts(keys);
-    if (this.deps.driver !== 'postgres') return this.createAccounts(keys, tx);
+    if (!this.deps.outside) return this.createAccounts(keys, tx);
     try {
-      await repo.createAccounts(this.deps.db, keys, this.deps.clock.now());
+      await repo.createAccounts(this.deps.outside, keys, this.deps.clock.now());
     } catch (error) {
       if (sqlState(error) !== '23503') throw error;
       await this.createAccounts(keys, tx);
@@ -395,130 +269,50 @@ export class LedgerService {
     }
   }
 
+  // The usual movements (moves.ts), each moved on its own by a method of the same name.
+
   /** Adds to a user's available balance, taken from `from` (default: the operator's equity). */
-  async credit(options: UserMoveOptions & { from?: AccountRef }, tx?: Transaction): Promise<Movement> {
-    return this.move(moves.credit(options), tx);
-  }
+  readonly credit = this.moving(moves.credit);
 
   /** Takes from a user's available balance, to `to` (default: the operator's equity). */
-  async debit(options: UserMoveOptions & { to?: AccountRef }, tx?: Transaction): Promise<Movement> {
-    return this.move(moves.debit(options), tx);
-  }
+  readonly debit = this.moving(moves.debit);
 
   /** available → frozen (margin lock, bet freeze, withdrawal request). */
-  async freeze(options: UserMoveOptions, tx?: Transaction): Promise<Movement> {
-    return this.move(moves.freeze(options), tx);
-  }
+  readonly freeze = this.moving(moves.freeze);
 
   /** frozen → available (margin unfreeze, refunds, rejected withdrawal). */
-  async unfreeze(options: UserMoveOptions, tx?: Transaction): Promise<Movement> {
-    return this.move(moves.unfreeze(options), tx);
-  }
+  readonly unfreeze = this.moving(moves.unfreeze);
 
   /** frozen → the vault, or `to` (loss consumed, fees from frozen funds, a sent withdrawal → chain). */
-  async consumeFrozen(options: UserMoveOptions & { to?: AccountRef }, tx?: Transaction): Promise<Movement> {
-    return this.move(moves.consumeFrozen(options), tx);
-  }
+  readonly consumeFrozen = this.moving(moves.consumeFrozen);
 
-  /** The vault → a user's available balance (profit payout, rewards). Refused when the vault is short. */
-  async payFromVault(options: UserMoveOptions, tx?: Transaction): Promise<Movement> {
-    return this.move(moves.payFromVault(options), tx);
-  }
+  /**
+   * The vault → a user's available balance (profit payout, rewards). Refused when the vault is short
+   * (paying what it has, or only when short, are moveAll's: such a movement may move nothing).
+   */
+  readonly payFromVault = this.moving<UserMoveOptions>(moves.payFromVault);
 
-  /** An operator's correction, + or −, against equity; a user's balance never goes below zero. */
-  async adjust(
-    options: Omit<UserMoveOptions, 'type' | 'ref'> & { ref?: MoveRequest['ref'] },
-    tx?: Transaction,
-  ): Promise<Movement> {
-    const amount = toAmount(options.amount);
-    if (amount.isZero())
-      throw new AppError(400, 'validation', 'errors.amountZero', { fields: { amount: 'errors.amountZero' } });
-    return this.move(
-      {
-        type: 'admin_adjust',
-        ref: options.ref ?? { type: 'admin', id: null },
-        memo: options.memo,
-        causeKey: options.causeKey,
-        legs: [
-          { account: userAccount(options.userId, options.token), available: amount },
-          { account: equityAccount(options.token), available: amount.neg() },
-        ],
-      },
-      tx,
-    );
+  /** A method moving the movement `build` makes of its options, in `tx` when given (see move). */
+  private moving<Options>(build: (options: Options) => MoveRequest) {
+    // Async, so that options `build` refuses answer a rejected promise, as every ledger call does.
+    return async (options: Options, tx?: Transaction | LedgerTx): Promise<Movement> =>
+      this.move(build(options), tx);
   }
 
   /**
-   * The same amount to each user, from equity, as one movement per chunk of users (one posting
-   * each), all in one transaction. Answers the airdrop id (every entry's ref) and the movements.
+   * Runs `work` in a transaction of its own, with one LedgerTx for all its ledger calls, retried
+   * whole on a deadlock or serialisation failure (several calls in one transaction each lock in
+   * sorted order, but not all of them together).
    */
-  async airdrop(
-    options: { userIds: number[]; token: string; amount: Amount; memo?: string | null; chunkSize?: number },
-    tx?: Transaction,
-  ): Promise<{ airdropId: string; movements: Movement[] }> {
-    const amount = positive(options.amount);
-    const userIds = [...new Set(options.userIds)].sort((a, b) => a - b);
-    if (userIds.length === 0) return { airdropId: '', movements: [] };
-    await this.deps.tokens.require(options.token, { allowDisabled: true, via: tx });
-    const airdropId = randomUUID();
-    const chunkSize = options.chunkSize ?? 2000;
-    const run = async (q: Transaction) => {
-      const movements: Movement[] = [];
-      for (let i = 0; i < userIds.length; i += chunkSize) {
-        const chunk = userIds.slice(i, i + chunkSize);
-        movements.push(
-          await this.move(
-            {
-              type: 'airdrop',
-              ref: { type: 'airdrop', id: airdropId },
-              memo: options.memo,
-              legs: [
-                ...chunk.map((userId) => ({
-                  account: userAccount(userId, options.token),
-                  available: amount,
-                })),
-                { account: equityAccount(options.token), available: amount.mul(chunk.length).neg() },
-              ],
-            },
-            q,
-          ),
-        );
-      }
-      return movements;
-    };
-    const keys = [
-      ...userIds.map((userId) => this.keyOf(userAccount(userId, options.token))),
-      this.keyOf(equityAccount(options.token)),
-    ];
-    if (tx) {
-      await this.createOutside(keys, tx);
-      return { airdropId, movements: await run(tx) };
-    }
-    await this.createAccounts(keys);
-    return { airdropId, movements: await this.retrying(() => this.deps.db.transaction(run)) };
+  transaction<T>(work: (ltx: LedgerTx) => Promise<T>): Promise<T> {
+    return this.retrying(() => this.deps.db.transaction((tx) => work(new LedgerTx(tx))));
   }
 
-  /** Funds (or, negative, defunds) a token's vault from equity; the vault never goes below zero. */
-  async fundVault(
-    options: { token: string; amount: Amount; memo?: string | null; causeKey?: string },
-    tx?: Transaction,
-  ): Promise<Movement> {
-    const amount = toAmount(options.amount);
-    if (amount.isZero())
-      throw new AppError(400, 'validation', 'errors.amountZero', { fields: { amount: 'errors.amountZero' } });
-    return this.move(
-      {
-        type: 'admin_adjust',
-        ref: { type: 'vault_fund', id: null },
-        memo: options.memo,
-        ...(options.causeKey && { causeKey: options.causeKey }),
-        legs: [
-          { account: vaultAccount(options.token), available: amount },
-          { account: equityAccount(options.token), available: amount.neg() },
-        ],
-      },
-      tx,
-    );
+  // ---- What a vault has promised (DESIGN §7) ----
+
+  /** What the vault of `token` owes on open bets now ('0' before its first). */
+  async exposureOf(token: string, db: Queryable = this.deps.db): Promise<Decimal> {
+    return new Decimal(await balances.vaultOwed(db, normalizeSymbol(token)));
   }
 
   // ---- Reads: other modules see balances and entries through these, never the tables ----
@@ -529,56 +323,13 @@ export class LedgerService {
   }
 
   /** A user's available balance of a token ('0' before their first money in it). */
-  availableOf(userId: number, token: string): Promise<string> {
-    return balances.userAvailable(this.deps.db, userId, token);
-  }
-
-  /** The same inside `tx`, the account row locked until it ends (e.g. to take back at most this much). */
-  lockAvailable(tx: Transaction, userId: number, token: string): Promise<string> {
-    return balances.lockedAvailable(tx, userId, token);
-  }
-
-  /**
-   * Balances of accounts in `tx` ('0' for an account that has none yet): those in `lock` locked
-   * until it ends, one after the other in the order given (callers lock a user's account before a
-   * vault), those in `read` as they are. One statement: to decide on balances (an open's checks, a
-   * close's vault payout) and then move money from them in the same transaction.
-   */
-  async balancesIn(
-    tx: Transaction,
-    accounts: { lock: AccountRef[]; read?: AccountRef[] },
-  ): Promise<{ available: Decimal; frozen: Decimal }[]> {
-    const refs = [...accounts.lock, ...(accounts.read ?? [])];
-    const rows = await repo.balancesIn(
-      tx,
-      refs.map((ref) => ({ owner: ownerOf(ref), token: ref.token })),
-      accounts.lock.length,
-    );
-    const held = setOf(lockedBy, tx);
-    for (const row of rows) if (row.locked) held.add(row.id);
-    return refs.map((ref) => {
-      const row = rows.find((r) => r.owner === ownerOf(ref) && r.token === ref.token);
-      return { available: new Decimal(row?.available ?? 0), frozen: new Decimal(row?.frozen ?? 0) };
-    });
-  }
-
-  /**
-   * Locks accounts in id order until `tx` ends, to move money from them later in it (a batch of
-   * settlements locks its users' accounts before their vault, as every open does).
-   */
-  async lockAccounts(tx: Transaction, refs: AccountRef[]): Promise<void> {
-    const ids = await repo.lockAccountsByKey(
-      tx,
-      refs.map((ref) => ({ owner: ownerOf(ref), token: ref.token })),
-    );
-    const held = setOf(lockedBy, tx);
-    for (const id of ids) held.add(id);
+  availableOf(userId: number, token: string, db: Queryable = this.deps.db): Promise<string> {
+    return balances.userAvailable(db, userId, token);
   }
 
   /** An account's available balance now ('0' when it has none yet), e.g. a vault's. */
   async availableIn(ref: AccountRef, db: Queryable = this.deps.db): Promise<Decimal> {
-    const [row] = await repo.findAccounts(db, [this.keyOf(ref)]);
-    return new Decimal(row?.available ?? 0);
+    return new Decimal(await balances.accountAvailable(db, ref));
   }
 
   /** Vaults, chain accounts and equity. */
@@ -612,7 +363,7 @@ export class LedgerService {
   }
 
   /** Checks the request and merges legs of the same account; throws before anything is written. */
-  private async plan(request: MoveRequest, tx?: Queryable): Promise<PlannedLeg[]> {
+  private async plan(request: MoveRequest, tx?: Queryable): Promise<PlannedMove> {
     const byAccount = new Map<string, PlannedLeg>();
     for (const leg of request.legs) {
       const token = await this.deps.tokens.require(leg.account.token, { allowDisabled: true, via: tx });
@@ -644,74 +395,244 @@ export class LedgerService {
       if (!sum.isZero())
         throw new Error(`ledger: a ${request.type} movement of ${token} sums to ${sum.toFixed()}, not 0`);
     }
-    return legs;
+    if (request.ifShort !== undefined && request.ifShort === request.causeKey) {
+      throw new Error('ledger: a movement cannot depend on itself');
+    }
+    if (!request.atMost) return { legs };
+    // A balancing movement: one guarded account gives from one bucket, the other leg receives it.
+    const from = legs.findIndex((leg) => leg.available.isNegative() || leg.frozen.isNegative());
+    const giver = legs[from];
+    const bucket = giver && giver.available.isNegative() ? 'available' : 'frozen';
+    const taker = legs[1 - from];
+    if (
+      legs.length !== 2 ||
+      !giver ||
+      !taker ||
+      !mustStayNonNegative(giver.ref.kind) ||
+      !giver[bucket === 'available' ? 'frozen' : 'available'].isZero() ||
+      (!taker.available.isZero() && !taker.frozen.isZero())
+    ) {
+      throw new Error(
+        `ledger: a balancing ${request.type} movement takes from one user or vault bucket to one account`,
+      );
+    }
+    const leaving = toAmount(request.atMost.leaving ?? '0');
+    if (leaving.isNegative()) throw new Error('ledger: a balancing movement leaves a positive amount');
+    return { legs, balancing: { from, bucket, leaving } };
+  }
+
+  /**
+   * What each movement moves on the balances it finds (`balances`, locked by this call, changed in
+   * place): a balancing movement takes at most what its account holds at its turn, an `ifShort` one
+   * moves only after its balancing movement fell short; null for one that moves nothing.
+   */
+  private resolve(
+    requests: MoveRequest[],
+    planned: PlannedMove[],
+    ids: (leg: PlannedLeg) => number,
+    balances: Map<number, { available: Decimal; frozen: Decimal }>,
+  ): (PlannedLeg[] | null)[] {
+    const short = new Set<string>();
+    return planned.map((move, n) => {
+      const request = requests[n]!;
+      if (request.ifShort !== undefined && !short.has(request.ifShort)) return null;
+      let legs = move.legs;
+      if (move.balancing) {
+        const { from, bucket, leaving } = move.balancing;
+        const giver = legs[from]!;
+        const asked = giver[bucket].neg();
+        const holds = balances.get(ids(giver))?.[bucket] ?? new Decimal(0);
+        const taken = Decimal.min(asked, Decimal.max(holds.sub(leaving), 0));
+        if (taken.lt(asked) && request.causeKey !== undefined) short.add(request.causeKey);
+        if (taken.isZero()) return null;
+        legs = legs.map((leg, i) => {
+          const amount = i === from ? taken.neg() : taken;
+          const inAvailable = i === from ? bucket === 'available' : !leg.available.isZero();
+          const zero = new Decimal(0);
+          return { ...leg, available: inAvailable ? amount : zero, frozen: inAvailable ? zero : amount };
+        });
+      }
+      for (const leg of legs) {
+        const balance = balances.get(ids(leg));
+        if (!balance) continue;
+        balance.available = balance.available.add(leg.available);
+        balance.frozen = balance.frozen.add(leg.frozen);
+      }
+      return legs;
+    });
   }
 
   private async execute(
-    tx: Transaction,
+    ltx: LedgerTx,
     requests: MoveRequest[],
-    planned: PlannedLeg[][],
+    planned: PlannedMove[],
     accounts: Map<string, repo.AccountRow>,
     /** The movements' own transaction (a refusal rolls it back), or the caller's. */
     own: boolean,
-  ): Promise<Movement[]> {
+    exposure: ExposureChange,
+  ): Promise<(Movement | null)[]> {
+    const { tx } = ltx;
     const now = this.deps.clock.now();
-    const movements = requests.map((request, n) => ({
-      header: {
-        type: request.type,
-        refType: request.ref.type,
-        refId: request.ref.id === undefined || request.ref.id === null ? null : String(request.ref.id),
-        memo: request.memo ?? null,
-        causeKey: request.causeKey ?? null,
-      },
-      deltas: planned[n]!.map((leg) => {
-        const account = accounts.get(accountKey(leg.key));
-        if (!account) throw new Error(`ledger: account ${accountKey(leg.key)} is missing`);
-        return {
-          accountId: account.id,
-          available: leg.available.toFixed(),
-          frozen: leg.frozen.toFixed(),
-          guarded: mustStayNonNegative(account.kind),
-        };
-      }),
-    }));
-    // Tell every API process, once this transaction commits (never if it rolls back), whose balances
-    // moved: their WebSocket pushes `balances` to that user's screens. Once per user and transaction:
-    // a batch of movements, or several in one transaction, is one message per user.
-    const told = setOf(notified, tx);
-    const users = [...new Set([...accounts.values()].flatMap((account) => account.userId ?? []))].filter(
-      (userId) => !told.has(userId),
-    );
-    // In a caller's transaction a refusal must write nothing: the accounts that could go below zero
-    // are locked before the statement (most callers locked them already, reading their balances),
-    // so the statement checks them on balances no one else can change.
-    let checkFirst: number[] = [];
-    if (own === false) {
-      checkFirst = atRisk(movements.flatMap((m) => m.deltas));
-      const held = setOf(lockedBy, tx);
-      const missing = checkFirst.filter((id) => !held.has(id));
-      if (missing.length > 0) {
-        await repo.lockAccounts(tx, missing);
-        for (const id of missing) held.add(id);
+    const accountOf = (key: repo.AccountKey) => {
+      const account = accounts.get(accountKey(key));
+      if (!account) throw new Error(`ledger: account ${accountKey(key)} is missing`);
+      return account;
+    };
+    const idOf = (leg: PlannedLeg) => accountOf(leg.key).id;
+    const byId = new Map([...accounts.values()].map((account) => [account.id, account]));
+    const vaults = this.exposureTokens(exposure).map((token) => accountOf(this.keyOf(vaultAccount(token))));
+    const deltasOf = (legs: PlannedLeg[]): repo.AccountDelta[] =>
+      legs.map((leg) => ({
+        accountId: idOf(leg),
+        available: leg.available.toFixed(),
+        frozen: leg.frozen.toFixed(),
+        guarded: mustStayNonNegative(accountOf(leg.key).kind),
+      }));
+
+    // The ledger's locking: every account of the call is locked in one sorted order, in one
+    // statement, before anything moves, when the call decides on balances (a balancing movement, a
+    // vault's promises) or runs in a caller's transaction where a refusal must write nothing (then
+    // the statement checks the accounts that could go below zero on balances no one else can change).
+    // A call in its own transaction that decides nothing leaves it to the movements' statement,
+    // which locks its accounts in the same order.
+    const decides = vaults.length > 0 || planned.some((move, n) => move.balancing || requests[n]!.ifShort);
+    const mayRefuse = !own && atRisk(planned.flatMap((move) => deltasOf(move.legs))).length > 0;
+    const found = new Map<number, { available: Decimal; frozen: Decimal }>();
+    if (decides || mayRefuse) {
+      const ids = [
+        ...new Set([...planned.flatMap((move) => move.legs.map(idOf)), ...vaults.map((v) => v.id)]),
+      ];
+      const lock = decides ? ids : ids.filter((id) => !ltx.locked.has(id));
+      for (const row of await repo.lockAccounts(
+        tx,
+        lock.sort((a, b) => a - b),
+      )) {
+        found.set(row.id, { available: new Decimal(row.available), frozen: new Decimal(row.frozen) });
+        ltx.locked.add(row.id);
       }
     }
-    const written = await repo.writeMovements(
-      tx,
-      movements,
-      now,
-      { channel: BALANCES_CHANNEL, users },
-      checkFirst,
-    );
-    if (!written) return this.replayed(tx, requests);
-    if ('short' in written) throw new Refused(written.short);
-    for (const userId of users) told.add(userId);
-    const byId = new Map([...accounts.values()].map((account) => [account.id, account]));
-    return written.map((movement) => ({
-      id: movement.movementId,
-      createdAt: now,
-      replayed: false,
-      postings: movement.postings.map((row) => this.toPosting(row, byId.get(row.accountId)!)),
-    }));
+    const covered = exposure.covers
+      ? vaults.find((v) => v.token === normalizeSymbol(exposure.covers!))
+      : undefined;
+    const coveredBefore = covered && found.get(covered.id)?.available;
+    const resolved = decides
+      ? this.resolve(requests, planned, idOf, found)
+      : planned.map((move) => move.legs);
+    if (covered) {
+      const owed = new Decimal(await balances.vaultOwed(tx, covered.token));
+      const before = coveredBefore ?? new Decimal(0);
+      // (Owing nothing, only zero bounds it: the movement's own refusal.)
+      if (owed.gt(0) && found.get(covered.id)!.available.lt(owed)) {
+        throw new AppError(400, 'insufficient_balance', 'errors.vaultOwes', {
+          vars: {
+            token: covered.token,
+            owed: owed.toFixed(),
+            max: Decimal.max(before.sub(owed), 0).toFixed(),
+          },
+          fields: { amount: 'errors.vaultOwes' },
+          data: { token: covered.token, available: before.toFixed(), owed: owed.toFixed() },
+        });
+      }
+    }
+
+    const chosen = resolved.flatMap((legs, n) => (legs ? [n] : []));
+    const movements = chosen.map((n) => {
+      const request = requests[n]!;
+      return {
+        header: {
+          type: request.type,
+          refType: request.ref.type,
+          refId: request.ref.id === undefined || request.ref.id === null ? null : String(request.ref.id),
+          memo: request.memo ?? null,
+          causeKey: request.causeKey ?? null,
+        },
+        deltas: deltasOf(resolved[n]!),
+      };
+    });
+    const answers: (Movement | null)[] = requests.map(() => null);
+    if (movements.length > 0) {
+      // Tell every API process, once this transaction commits (never if it rolls back), whose
+      // balances moved: their WebSocket pushes `balances` to that user's screens. Once per user and
+      // transaction: a batch of movements, or several calls with one LedgerTx, is one message per user.
+      const users = [
+        ...new Set(movements.flatMap((m) => m.deltas).flatMap((d) => byId.get(d.accountId)?.userId ?? [])),
+      ].filter((userId) => !ltx.told.has(userId));
+      const checkFirst =
+        ltx.locked.size > 0
+          ? atRisk(movements.flatMap((m) => m.deltas)).filter((id) => ltx.locked.has(id))
+          : [];
+      const written = await repo.writeMovements(
+        tx,
+        movements,
+        now,
+        { channel: BALANCES_CHANNEL, users },
+        checkFirst,
+      );
+      if (!written) {
+        const replays = await this.replayed(
+          tx,
+          chosen.map((n) => requests[n]!),
+        );
+        chosen.forEach((n, i) => (answers[n] = replays[i]!));
+      } else {
+        if ('short' in written) throw new Refused(written.short);
+        for (const userId of users) ltx.told.add(userId);
+        // Every account the statement changed stays locked by this transaction until it ends.
+        for (const movement of movements)
+          for (const delta of movement.deltas) ltx.locked.add(delta.accountId);
+        chosen.forEach((n, i) => {
+          const movement = written[i]!;
+          answers[n] = {
+            id: movement.movementId,
+            createdAt: now,
+            replayed: false,
+            postings: movement.postings.map((row) => this.toPosting(row, byId.get(row.accountId)!)),
+          };
+        });
+      }
+    }
+    await this.changeExposure(tx, exposure, vaults, movements);
+    return answers;
+  }
+
+  /**
+   * The vaults' promises, their accounts locked by this call: a reservation is one row read and
+   * written however many bets are open; its free balance leaves out what this call paid into the
+   * vault (an open's fee).
+   */
+  private async changeExposure(
+    tx: Transaction,
+    exposure: ExposureChange,
+    vaults: repo.AccountRow[],
+    movements: { deltas: repo.AccountDelta[] }[],
+  ) {
+    if (exposure.reserve) {
+      const token = normalizeSymbol(exposure.reserve.token);
+      const vault = vaults.find((account) => account.token === token)!;
+      const paidIn = movements
+        .flatMap((m) => m.deltas)
+        .filter((d) => d.accountId === vault.id)
+        .reduce((sum, d) => sum.add(d.available), new Decimal(0));
+      const args = {
+        token,
+        amount: exposure.reserve.amount.toFixed(),
+        besides: Decimal.max(paidIn, 0).toFixed(),
+        share: exposure.reserve.share,
+      };
+      let result = await repo.reserveExposure(tx, args);
+      if (!result.fitted && result.owed === null) {
+        await repo.startExposure(tx, token);
+        result = await repo.reserveExposure(tx, args);
+      }
+      if (!result.fitted) throw new ExposureRefused(new Decimal(result.free), new Decimal(result.owed ?? 0));
+    }
+    const released = [...(exposure.release ?? [])].filter(([, amount]) => !amount.isZero());
+    if (released.length > 0) {
+      await repo.releaseExposure(
+        tx,
+        released.map(([token, amount]) => ({ token: normalizeSymbol(token), amount: amount.toFixed() })),
+      );
+    }
   }
 
   /** Nothing moved: every cause moved money before (answer those movements), or some did. */

@@ -5,16 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Decimal } from '@tradeflip/money';
-import { gamePositions } from '../../db/schema';
+import { queryRows } from '../../db/rows';
 import {
   adminCall,
   call,
   describeEachDatabase,
-  expectAuditClean,
   pgliteTarget,
   registerUser,
   TestClock,
@@ -22,7 +21,7 @@ import {
   useDatabase,
   type TestApp,
 } from '../../test/harness';
-import { startMarketFeed } from '../../workers/market-feed';
+import { startMarketFeed } from './feed-job';
 
 const T0 = Date.parse('2030-03-01T00:00:00Z');
 
@@ -75,8 +74,7 @@ interface Ticker {
   stale: boolean;
 }
 
-describeEachDatabase('the live price feed (Binance format, local fake stream)', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('the live price feed (Binance format, local fake stream)', (db) => {
   const exchange = new FakeBinance();
   let t: TestApp;
   let clock: TestClock;
@@ -215,8 +213,7 @@ interface Position {
 // the last second's trades; a move beyond MARKET_MARK_BAND held until it lasted
 // MARKET_MARK_HOLD_SECONDS), trades the market cannot store are dropped on arrival, and the feed asks
 // for its pairs' streams before anything else called the market.
-describeEachDatabase('the mark price on the live feed (local fake stream)', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('the mark price on the live feed (local fake stream)', (db) => {
   const exchange = new FakeBinance();
   const logs: Record<string, unknown>[] = [];
   let t: TestApp;
@@ -286,7 +283,7 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
     await market().init();
     t.app.services.liveFeed!.start();
     await vi.waitFor(() => expect(exchange.sockets).toHaveLength(1));
-    await t.app.services.ledger.fundVault({ token: 'USDT', amount: '1000000' });
+    await t.app.services.operatorMoney.fundVault({ token: 'USDT', amount: '1000000' });
     await t.app.services.gameEngine.lead();
     // A second of BTC trades around 90,500.
     for (let i = 0; i < 10; i++) await step(0.1, [String(90_500 + i)]);
@@ -333,7 +330,7 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
     });
     expect(closed.body.data).toMatchObject({ status: 'closed', closePrice: btc.mark });
     await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id: risky.id } });
-    await expectAuditClean(db.handle.db);
+    await db.expectAuditClean();
   });
 
   it('a drop that lasts past the hold moves the mark: the stop-loss and the liquidation follow at it', async () => {
@@ -361,13 +358,14 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
       closePrice: moved,
     });
     // The tick the settlement kept is that mark (not the last trade, which was 2 ticks newer).
-    const [row] = await db.handle.db
-      .select({ closeTickId: gamePositions.closeTickId })
-      .from(gamePositions)
-      .where(eq(gamePositions.id, Number(guarded.id)));
-    const kept = await market().keptTick(row!.closeTickId!);
+    // (Read as SQL: the market module does not import the game's schema.)
+    const [row] = await queryRows<{ close_tick_id: string | number }>(
+      db.handle.db,
+      sql`select close_tick_id from game_positions where id = ${Number(guarded.id)}`,
+    );
+    const kept = await market().keptTick(Number(row!.close_tick_id));
     expect(kept).toMatchObject({ symbol: 'BTCUSDT', price: moved });
-    await expectAuditClean(db.handle.db);
+    await db.expectAuditClean();
   });
 
   it('drops a price not positive or beyond the database’s range, with a warning; candles and the game go on', async () => {
@@ -400,7 +398,7 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
     const id = (opened.body.data as unknown as Position).id;
     const closed = await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    await expectAuditClean(db.handle.db);
+    await db.expectAuditClean();
   });
 
   it('a burst of bad prints as a real drop’s hold ends settles nothing below what the drop kept', async () => {
@@ -428,7 +426,7 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
       expect(now).toMatchObject({ status: 'closed', closeReason: reason });
       expect(new Decimal(now.closePrice!).gte(80_000), now.closePrice!).toBe(true);
     }
-    await expectAuditClean(db.handle.db);
+    await db.expectAuditClean();
   });
 
   it('one print 5 % down on a pair that trades once a second liquidates no 100x long', async () => {
@@ -447,12 +445,49 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (tar
     await step(1, ['80120']);
     expect((await positionOf(user.token, risky.id)).status).toBe('open');
     await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id: risky.id } });
-    await expectAuditClean(db.handle.db);
+    await db.expectAuditClean();
+  });
+  it('the server’s clock steps back ten minutes: the price and the mark follow the trades, and a silent pair goes stale', async () => {
+    // The market near 81,000 for longer than the hold (the mark follows from any earlier level), then
+    // a busy second of 20 trades (each step's last trade differs from the one before: `trades` waits
+    // for it).
+    for (let i = 0; i < 16; i++) await step(0.25, [String(81_000 + (i % 4))]);
+    for (let i = 0; i < 4; i++) await step(0.25, ['81000', '81001', '81002', '81003', String(81_010 + i)]);
+    expect(market().markPrice('BTCUSDT')!.price).toMatch(/^810\d\d$/);
+    // An NTP step or a resumed VM: every trade from now on carries an earlier time than the last.
+    // The last price kept the newer one (its time ahead of the clock, never stale), and the mark's
+    // second of trades never emptied, its median held by the old prices while trades piled up.
+    clock.advance(-600);
+    for (let i = 0; i < 8; i++) await step(0.25, [String(81_400 + i)]);
+    expect(market().lastPrice('BTCUSDT')).toMatchObject({ price: '81407', stale: false });
+    expect(market().markPrice('BTCUSDT')!.price).toMatch(/^8140\d$/);
+    const user = await player();
+    const opened = await call(t.app, 'POST', '/api/app/game/open', {
+      token: user.token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 10 },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect((opened.body.data as unknown as Position).entryPrice).toMatch(/^8140\d$/);
+    // The feed goes silent: the pair is stale after the limit, and opens are refused.
+    const connections = exchange.sockets.length;
+    clock.advance(11);
+    expect(market().lastPrice('BTCUSDT')!.stale).toBe(true);
+    const refused = await call(t.app, 'POST', '/api/app/game/open', {
+      token: user.token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 10 },
+    });
+    expect(refused.body).toMatchObject({ code: 409, reason: 'price_unavailable' });
+    // The silent stream is reconnected; three trades make a mark again, and the position closes.
+    await vi.waitFor(() => expect(exchange.sockets.length).toBe(connections + 1), { timeout: 10_000 });
+    await step(0.25, ['81410', '81411', '81412']);
+    const id = (opened.body.data as unknown as Position).id;
+    const closed = await call(t.app, 'POST', '/api/app/game/close', { token: user.token, body: { id } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    await db.expectAuditClean();
   });
 });
 
-describeEachDatabase('the live feed after a restart', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('the live feed after a restart', (db) => {
   const exchange = new FakeBinance();
   afterAll(() => exchange.close());
 

@@ -1,7 +1,7 @@
 // Issue 10, acceptance 1 (the aggregation itself): candles from a scripted tick sequence are exact at
 // bucket edges for every interval, and a restart mid-bucket continues the same candle.
 import { describe, expect, it } from 'vitest';
-import { INTERVAL_MS } from '@tradeflip/contract';
+import { INTERVAL_MS } from '@tradeflip/api';
 import { bucketStart, CandleAggregator, toWireCandle } from './candles';
 
 const T0 = Date.UTC(2026, 10, 24, 12, 0, 0); // a 15-minute edge

@@ -4,7 +4,7 @@
 // exactly on an edge opens the new candle. The aggregator only remembers what changed since its last
 // flush; the market service writes that in one batch (never a row per tick). Restarted mid-bucket, it
 // continues the stored candle (`resume`) instead of opening a second one for the same bucket.
-import { candleIntervals, INTERVAL_MS, type Candle, type CandleInterval } from '@tradeflip/contract';
+import { candleIntervals, INTERVAL_MS, type Candle, type CandleInterval } from '@tradeflip/api';
 import { Decimal } from '@tradeflip/money';
 
 export interface OpenCandle {

@@ -149,6 +149,16 @@ describe('the mark price', () => {
     expect(at(20_200, '60000', '60010')).toBe('60000'); // the median of 1, 60000, 60010
   });
 
+  it('starts over when the clock steps back by more than the staleness limit: the old second is no median', () => {
+    const { marks, at } = market();
+    at(1_000_000, '90000', '90000', '90000', '90000', '90000');
+    // Ten minutes back: the old trades would stay "in the last second" until the clock caught up.
+    marks.trade(BTC, new Decimal('91000'), 400_000);
+    expect(marks.update(BTC, 400_000)).toBeUndefined();
+    expect(at(400_100, '91010', '91020')).toBe('91010');
+    expect(at(401_500, '91030', '91040', '91050')).toBe('91040');
+  });
+
   it('takes an operator’s pin at once, whatever the band, and goes on from it', () => {
     const { marks, at } = market();
     at(0, '90000');

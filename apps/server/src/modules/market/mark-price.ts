@@ -63,11 +63,14 @@ export class MarkPrices {
   /** Records a trade (every process does, so the next leader has the last second's trades). */
   trade(symbol: string, price: Decimal, time: number): void {
     const state = this.state(symbol);
-    if (state.lastTrade && time - state.lastTrade.time > this.rules.restartAfterMs) {
+    // A silence longer than the staleness limit, or a clock that stepped back by more (the second's
+    // trades would never leave the window, piling up under a median of the old prices): start over.
+    if (state.lastTrade && Math.abs(time - state.lastTrade.time) > this.rules.restartAfterMs) {
       state.mark = undefined;
       state.held = undefined;
       state.trades = [];
       state.restarted = true;
+      state.lastTrade = undefined;
     }
     // Only the last second counts, and the last few trades (a follower, which never updates, keeps no
     // more either).

@@ -1,33 +1,17 @@
 // Issue 10 (first part): the simulated feed, stored candles, tickers and the operators' controls, through
 // the real app and database. The feed is stepped by hand on the test clock, so every tick is known.
 import { sql } from 'drizzle-orm';
+import type { Candle, Ticker, TickerMove } from '@tradeflip/api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commands, type AdminApi } from '../../cli/commands';
+import { adminApi, adminCommand } from '../../test/accounts';
 import {
   adminCall,
   call,
   describeEachDatabase,
   registerUser,
   TestClock,
-  useDatabase,
   type TestApp,
 } from '../../test/harness';
-
-interface Ticker {
-  symbol: string;
-  price: string;
-  change24h: string;
-  stale: boolean;
-  priceDp: number;
-}
-interface Candle {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
 
 const T0 = Date.parse('2030-01-01T00:00:00Z');
 
@@ -43,19 +27,7 @@ async function candles(t: TestApp, query: string): Promise<Candle[]> {
   return res.body.data!.list as Candle[];
 }
 
-function cliApi(t: TestApp): AdminApi {
-  return {
-    async call<T>(method: 'GET' | 'POST', path: string, body?: unknown) {
-      const res = await adminCall(t.app, method, path, { body });
-      if (res.body.code !== 0) throw new Error(res.body.msg);
-      return res.body.data as T;
-    },
-  };
-}
-const command = (name: string) => commands.find((c) => c.name === name)!;
-
-describeEachDatabase('market data', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('market data', (db) => {
   let t: TestApp;
   let clock: TestClock;
   beforeAll(async () => {
@@ -261,21 +233,62 @@ describeEachDatabase('market data', (target) => {
 
   describe('from the admin CLI', () => {
     it('market:price pins, market:status shows it, market:release and market:pair change the list', async () => {
-      const api = cliApi(t);
-      const pinned = await command('market:price').run(api, ['DOGEUSDT', '0.2']);
+      const api = adminApi(t);
+      const pinned = await adminCommand('market:price').run(api, ['DOGEUSDT', '0.2']);
       expect(pinned).toMatch(/DOGEUSDT\s+yes\s+6\s+simulated\s+0\.2\s+.*\s+yes/);
-      const released = await command('market:release').run(api, ['DOGEUSDT']);
+      const released = await adminCommand('market:release').run(api, ['DOGEUSDT']);
       expect(released).toMatch(/DOGEUSDT\s+yes\s+6\s+simulated\s+0\.2\s+.*\s+no$/m);
-      await command('market:pair').run(api, ['XRPUSDT', '--disable']);
+      await adminCommand('market:pair').run(api, ['XRPUSDT', '--disable']);
       expect((await tickers(t)).map((row) => row.symbol)).not.toContain('XRPUSDT');
-      await command('market:pair').run(api, ['XRPUSDT', '--enable', '--order', '0']);
+      await adminCommand('market:pair').run(api, ['XRPUSDT', '--enable', '--order', '0']);
       expect((await tickers(t))[0]!.symbol).toBe('XRPUSDT');
-      await command('market:pair').run(api, ['XRPUSDT', '--order', '5']);
-      const status = await command('market:status').run(api, []);
+      await adminCommand('market:pair').run(api, ['XRPUSDT', '--order', '5']);
+      const status = await adminCommand('market:status').run(api, []);
       expect(status).toContain('PAIR');
-      await expect(command('market:pair').run(api, ['XRPUSDT', '--order', 'x'])).rejects.toThrow(
+      await expect(adminCommand('market:pair').run(api, ['XRPUSDT', '--order', 'x'])).rejects.toThrow(
         /whole number/,
       );
     });
+  });
+
+  it('works out each tick’s 24 h change, high and low for the tickers channel, as GET answers them', async () => {
+    const market = t.app.services.market;
+    const pin = async (price: string) => {
+      const res = await adminCall(t.app, 'POST', '/api/admin/market/price', {
+        body: { symbol: 'SOLUSDT', price },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    // Two days on, the 24 h window holds only this path's minutes: its day opens at 300.
+    clock.advance(2 * 86_400);
+    const moves: TickerMove[] = [];
+    const stop = market.onTick((batch) => moves.push(...market.movedTickers(batch)));
+    const path = ['300', '400', '200', '302'];
+    for (const price of path) {
+      clock.advance(60);
+      await pin(price);
+    }
+    stop();
+    expect(
+      moves.map(({ symbol, price, change24h, high24h, low24h }) => ({
+        symbol,
+        price,
+        change24h,
+        high24h,
+        low24h,
+      })),
+    ).toEqual([
+      { symbol: 'SOLUSDT', price: '300', change24h: '0.0000', high24h: '300', low24h: '300' },
+      { symbol: 'SOLUSDT', price: '400', change24h: '33.3333', high24h: '400', low24h: '300' },
+      { symbol: 'SOLUSDT', price: '200', change24h: '-33.3333', high24h: '400', low24h: '200' },
+      // Half-up at the fourth decimal: 2/300 = 0.66666…
+      { symbol: 'SOLUSDT', price: '302', change24h: '0.6667', high24h: '400', low24h: '200' },
+    ]);
+    // Each at its own tick's time.
+    expect(new Set(moves.map((move) => move.time)).size).toBe(path.length);
+    // The last frame's figures are what the list answers.
+    const sol = (await tickers(t)).find((row) => row.symbol === 'SOLUSDT')!;
+    expect(sol).toMatchObject({ ...moves.at(-1), stale: false });
+    await adminCall(t.app, 'POST', '/api/admin/market/price', { body: { symbol: 'SOLUSDT' } });
   });
 });

@@ -1,36 +1,20 @@
 // Rows of the market: pairs and candles. The market module owns both tables (CONVENTIONS 13).
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Candle, CandleInterval } from '@tradeflip/contract';
+import type { Candle, CandleInterval } from '@tradeflip/api';
 import type { Queryable } from '../../db/client';
-import { marketCandles, marketPairs, marketTicks, tokens } from '../../db/schema';
+import { marketCandles, marketMarks, marketPairs, marketTicks } from './schema';
 
-export interface PairRow {
-  symbol: string;
-  base: string;
-  quote: string;
-  enabled: boolean;
-  sort: number;
+export type MarketPairRow = typeof marketPairs.$inferSelect;
+
+/** A pair with its base token's price decimals and reference price (the token module's). */
+export interface PairRow extends MarketPairRow {
   priceDp: number;
   referencePrice: string;
-  pinnedPrice: string | null;
 }
 
-/** Every pair with its base token's price decimals and reference price, in display order. */
-export async function pairs(db: Queryable): Promise<PairRow[]> {
-  return db
-    .select({
-      symbol: marketPairs.symbol,
-      base: marketPairs.base,
-      quote: marketPairs.quote,
-      enabled: marketPairs.enabled,
-      sort: marketPairs.sort,
-      priceDp: tokens.priceDp,
-      referencePrice: tokens.referencePrice,
-      pinnedPrice: marketPairs.pinnedPrice,
-    })
-    .from(marketPairs)
-    .innerJoin(tokens, eq(tokens.symbol, marketPairs.base))
-    .orderBy(asc(marketPairs.sort), asc(marketPairs.symbol));
+/** Every pair, in display order. */
+export async function pairs(db: Queryable): Promise<MarketPairRow[]> {
+  return db.select().from(marketPairs).orderBy(asc(marketPairs.sort), asc(marketPairs.symbol));
 }
 
 export async function updatePair(
@@ -46,15 +30,10 @@ export async function updatePair(
   return rows.length > 0;
 }
 
-export interface CandleRow {
+/** A stored candle: the wire's candle, of a pair and an interval. */
+export interface CandleRow extends Candle {
   symbol: string;
   interval: CandleInterval;
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
 }
 
 /**
@@ -154,4 +133,35 @@ export async function keptTick(
   )) as unknown as { rows: { id: string | number; symbol: string; price: string; time: string | number }[] };
   const row = result.rows[0];
   return row && { id: Number(row.id), symbol: row.symbol, price: row.price, time: Number(row.time) };
+}
+
+/** Writes marks (a mark written twice at one time keeps the later price). */
+export async function writeMarks(db: Queryable, marks: { symbol: string; time: number; price: string }[]) {
+  if (marks.length === 0) return;
+  await db
+    .insert(marketMarks)
+    .values(marks)
+    .onConflictDoUpdate({
+      target: [marketMarks.symbol, marketMarks.time],
+      set: { price: sql`excluded.price` },
+    });
+}
+
+/** Deletes marks older than `cutoff` (epoch ms). */
+export async function pruneMarks(db: Queryable, cutoff: number): Promise<void> {
+  await db.delete(marketMarks).where(lt(marketMarks.time, cutoff));
+}
+
+/** The last stored mark of a pair at or before `time`. */
+export async function storedMarkAtOrBefore(
+  db: Queryable,
+  symbol: string,
+  time: number,
+): Promise<{ symbol: string; price: string; time: number } | undefined> {
+  const result = (await db.execute(
+    sql`select trim_scale(price)::text as price, time from market_marks
+         where symbol = ${symbol} and time <= ${time} order by time desc limit 1`,
+  )) as unknown as { rows: { price: string; time: string | number }[] };
+  const row = result.rows[0];
+  return row && { symbol, price: row.price, time: Number(row.time) };
 }

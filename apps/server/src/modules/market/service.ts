@@ -6,28 +6,23 @@
 // longer than the staleness limit is stale: the games refuse new orders on it. The games settle at the
 // mark price (mark-price.ts), which the leader computes from the ticks and publishes with them; the
 // chart and the tickers show the trades.
-import type { CandleInterval, Ticker } from '@tradeflip/contract';
-import { Decimal, formatPrice } from '@tradeflip/money';
+import type { CandleInterval, Ticker, TickerMove } from '@tradeflip/api';
+import { Decimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
-import { AppError } from '../../plugins/errors';
-import { CandleAggregator, toWireCandle, type OpenCandle } from './candles';
+import { AppError } from '../../errors';
+import { CandleStore } from './candle-store';
+import { KeptTicks } from './kept-ticks';
+import type { OpenCandle } from './candles';
+import { MarkHistory } from './mark-history';
 import { MarkPrices } from './mark-price';
 import { LocalRelay, type MarketRelay, type RawTick, type RelayMessage } from './relay';
 import * as repo from './repository';
+import type { TokenRegistry } from '../token/registry';
 import type { SimulatedFeed } from './simulated-feed';
+import { toTicker } from './tickers';
 
-/** How long candles are kept: 1 s candles for a day (the time-share line), the others for 90 days. */
-export const RETENTION_MS: Record<CandleInterval, number> = {
-  '1s': 86_400_000,
-  '1m': 90 * 86_400_000,
-  '5m': 90 * 86_400_000,
-  '15m': 90 * 86_400_000,
-};
-
-/** History made at the first start so charts are never empty: a day of minutes, 15 min of seconds. */
-const BACKFILL_MS = 86_400_000;
-const BACKFILL_SECONDS_MS = 15 * 60_000;
+export { RETENTION_MS } from './candle-store';
 
 /**
  * What one step moved: the newest tick of each pair, the newest state of each candle touched, and the
@@ -44,6 +39,12 @@ const PRICE_LIMIT = new Decimal('1e20');
 
 /** The mark is the median of this window's trades (DESIGN §6: the last second). */
 const MARK_WINDOW_MS = 1000;
+
+/**
+ * How long marks are kept (memory and market_marks): a settlement after a restart needs only marks
+ * within its tolerance of an expiry that fell while no process ran, so minutes are plenty.
+ */
+const MARK_HISTORY_MS = 10 * 60_000;
 
 /** A trade or price from a live feed: any precision; the market rounds it to the pair's decimals. */
 export interface FeedTick {
@@ -72,24 +73,28 @@ export interface MarketServiceDeps {
   /** A mark move beyond `band` (a fraction, e.g. '0.1') counts once it persisted `holdMs`. */
   mark?: { band: string; holdMs: number };
   log?: { warn(obj: object, msg: string): void };
+  /** The base tokens' price decimals and reference prices. */
+  tokens: Pick<TokenRegistry, 'all'>;
 }
 
 export class MarketService {
   private pairs: repo.PairRow[] = [];
   private readonly last = new Map<string, Last>();
   private readonly marks: MarkPrices;
-  private readonly aggregator = new CandleAggregator();
-  /** Per pair, the 1m candles of the last 24 h by bucket start (the tickers' change, high and low). */
-  private readonly day = new Map<string, Map<number, OpenCandle>>();
   private readonly listeners = new Set<(batch: TickBatch) => void>();
   private readonly markListeners = new Set<(marks: RawTick[]) => void>();
   private readonly pairListeners = new Set<() => void>();
   private readonly relay: MarketRelay;
+  private readonly store: CandleStore;
+  private readonly keptTicks: KeptTicks;
+  private readonly history = new MarkHistory(MARK_HISTORY_MS);
+  private lastMarkPruneAt = 0;
   private ready: Promise<void> | undefined;
-  private lastPruneAt = 0;
 
   constructor(private readonly deps: MarketServiceDeps) {
     this.relay = deps.relay ?? new LocalRelay();
+    this.store = new CandleStore({ db: deps.db, log: deps.log });
+    this.keptTicks = new KeptTicks({ db: deps.db, clock: deps.clock });
     this.marks = new MarkPrices({
       windowMs: MARK_WINDOW_MS,
       band: new Decimal(deps.mark?.band ?? '0.1'),
@@ -110,31 +115,31 @@ export class MarketService {
   }
 
   private async load(): Promise<void> {
-    this.pairs = await repo.pairs(this.deps.db);
+    this.pairs = await this.storedPairs();
     const now = this.deps.clock.now().getTime();
-    if (!(await repo.hasCandles(this.deps.db))) await this.backfill(now);
+    if (!(await repo.hasCandles(this.deps.db))) await this.store.backfill(this.pairs, this.deps.feed, now);
     // Continue each stored candle; the walk goes on from each pair's newest close.
-    const newest = new Map<string, repo.CandleRow>();
-    for (const row of await repo.latestCandles(this.deps.db)) {
-      this.aggregator.resume(fromRow(row));
-      const seen = newest.get(row.symbol);
-      if (!seen || row.time > seen.time) newest.set(row.symbol, row);
-    }
+    const newest = await this.store.resume();
     const feed = this.deps.feed;
     if (feed) for (const [symbol, row] of newest) feed.place(symbol, row.close, this.dpOf(symbol));
     for (const pair of this.pairs) {
       if (feed && !feed.has(pair.symbol)) feed.place(pair.symbol, pair.referencePrice, pair.priceDp);
       if (feed && pair.pinnedPrice !== null) feed.pin(pair.symbol, new Decimal(pair.pinnedPrice));
-      const minutes = await repo.candles(this.deps.db, {
-        symbol: pair.symbol,
-        interval: '1m',
-        limit: 1440,
-      });
-      this.day.set(
-        pair.symbol,
-        new Map(minutes.map((row) => [row.time, fromRow({ ...row, symbol: pair.symbol, interval: '1m' })])),
-      );
+      await this.store.loadDay(pair.symbol);
     }
+  }
+
+  /**
+   * Every pair as stored now (not as this process last loaded them), in display order, with its base
+   * token's price decimals and reference price; a pair whose base token is not configured is left out.
+   */
+  async storedPairs(): Promise<repo.PairRow[]> {
+    const [rows, tokens] = await Promise.all([repo.pairs(this.deps.db), this.deps.tokens.all()]);
+    const bySymbol = new Map(tokens.map((token) => [token.symbol, token]));
+    return rows.flatMap((row) => {
+      const base = bySymbol.get(row.base);
+      return base ? [{ ...row, priceDp: base.priceDp, referencePrice: base.referencePrice }] : [];
+    });
   }
 
   /** Called after an operator changed the pairs (here or in another process): a live feed re-subscribes. */
@@ -144,7 +149,7 @@ export class MarketService {
   }
 
   private async reloadPairs(): Promise<void> {
-    this.pairs = await repo.pairs(this.deps.db);
+    this.pairs = await this.storedPairs();
     for (const listener of this.pairListeners) listener();
   }
 
@@ -163,30 +168,6 @@ export class MarketService {
 
   private dpOf(symbol: string): number {
     return this.pairs.find((pair) => pair.symbol === symbol)?.priceDp ?? 4;
-  }
-
-  /** A day of history from each pair's reference price, written in batches (the simulated feed). */
-  private async backfill(now: number): Promise<void> {
-    if (!this.deps.feed) return;
-    const feed = this.deps.feed;
-    const aggregator = new CandleAggregator();
-    const start = now - BACKFILL_MS;
-    const rows: repo.CandleRow[] = [];
-    for (const pair of this.pairs) {
-      feed.place(pair.symbol, pair.referencePrice, pair.priceDp);
-      // A tick every 10 s is plenty for minute candles; the last 15 minutes tick every second, for
-      // the time-share line.
-      for (let time = start; time < now;) {
-        const step = time < now - BACKFILL_SECONDS_MS ? 10_000 : 1000;
-        aggregator.add(pair.symbol, feed.next(pair.symbol, step), time);
-        time += step;
-      }
-    }
-    for (const candle of aggregator.drain()) {
-      if (candle.interval === '1s' && candle.time < now - BACKFILL_SECONDS_MS) continue;
-      rows.push(toRow(candle));
-    }
-    await repo.upsertCandles(this.deps.db, rows);
   }
 
   /** Called with every batch of ticks (and the candles they moved): the WebSocket pushes them. */
@@ -325,70 +306,59 @@ export class MarketService {
       if (!this.pairs.some((pair) => pair.symbol === tick.symbol)) continue;
       const price = new Decimal(tick.price);
       const seen = this.last.get(tick.symbol);
-      if (!seen || tick.time >= seen.time) this.last.set(tick.symbol, { price, time: tick.time });
+      // Newer than the last, or older by more than the staleness limit: then the clock stepped back
+      // (an NTP step, a resumed VM), and keeping the newer one would hold the price, never stale,
+      // until the clock caught up.
+      if (!seen || tick.time >= seen.time || seen.time - tick.time > this.deps.staleMs) {
+        this.last.set(tick.symbol, { price, time: tick.time });
+      }
       this.marks.trade(tick.symbol, price, tick.time);
-      for (const candle of this.aggregator.add(tick.symbol, price, tick.time, tick.volume)) {
+      for (const candle of this.store.add(tick.symbol, price, tick.time, tick.volume)) {
         candles.set(`${candle.symbol}|${candle.interval}`, candle);
-        if (candle.interval === '1m') this.keepMinute(candle);
       }
       newest.set(tick.symbol, tick);
     }
     const list = [...newest.values()];
     const batch = { ticks: list, candles: [...candles.values()], marks: marksOf(list) };
+    this.history.add(batch.marks);
     if (batch.ticks.length) for (const listener of this.listeners) listener(batch);
     if (batch.marks.length) for (const listener of this.markListeners) listener(batch.marks);
     return batch;
   }
 
-  /** The 24 h window of minutes behind the tickers' change, high and low. */
-  private keepMinute(minute: OpenCandle) {
-    const day = this.day.get(minute.symbol) ?? new Map<number, OpenCandle>();
-    // Minutes older than a day drop out only when a new minute starts, not at every tick.
-    if (!day.has(minute.time)) {
-      for (const start of day.keys()) if (start <= minute.time - 86_400_000) day.delete(start);
-    }
-    day.set(minute.time, minute);
-    this.day.set(minute.symbol, day);
-  }
-
   /** A follower's candles are the leader's to write: forget what changed since the last pass. */
   discardUnwritten(): void {
-    this.aggregator.drain();
+    this.store.discardUnwritten();
+    this.history.discardUnwritten();
+  }
+
+  /** Writes the candles changed since the last flush (candle-store.ts) and the marks heard since. */
+  async flush(now: number = this.deps.clock.now().getTime()): Promise<number> {
+    const marks = this.history.takeUnwritten();
+    await repo.writeMarks(this.deps.db, marks).catch((error: unknown) => {
+      this.history.restore(marks);
+      throw error;
+    });
+    if (now - this.lastMarkPruneAt > 60_000) {
+      this.lastMarkPruneAt = now;
+      await repo.pruneMarks(this.deps.db, now - MARK_HISTORY_MS);
+    }
+    return this.store.flush(now);
   }
 
   /**
-   * Writes the candles changed since the last flush, in one batch; prunes old ones now and then. A
-   * batch the database refuses is written candle by candle, so one bucket it cannot take holds up no
-   * other: that candle is dropped with a warning (its bucket's next tick writes it again). When none
-   * could be written (the database is away), all are kept for the next flush.
+   * The last mark of a pair at or before `time` (DESIGN §8: a timed game's close price): from what
+   * this process heard, or, for a time before it started listening, from the marks the leader wrote.
    */
-  async flush(now: number = this.deps.clock.now().getTime()): Promise<number> {
-    const changed = this.aggregator.drain();
-    const refused: OpenCandle[] = [];
-    try {
-      await repo.upsertCandles(this.deps.db, changed.map(toRow));
-    } catch (error) {
-      for (const candle of changed) {
-        await repo.upsertCandles(this.deps.db, [toRow(candle)]).catch(() => refused.push(candle));
-      }
-      if (refused.length === changed.length) {
-        this.aggregator.restore(changed);
-        throw error;
-      }
-      if (refused.length) {
-        this.deps.log?.warn(
-          { err: error, refused: refused.map((c) => `${c.symbol} ${c.interval} ${c.time}`) },
-          'market: candles the database refused were dropped; the others are written',
-        );
-      }
-    }
-    if (now - this.lastPruneAt > 3_600_000) {
-      this.lastPruneAt = now;
-      for (const [interval, keep] of Object.entries(RETENTION_MS)) {
-        await repo.pruneCandles(this.deps.db, interval as CandleInterval, now - keep);
-      }
-    }
-    return changed.length - refused.length;
+  async markAtOrBefore(symbol: string, time: number): Promise<RawTick | undefined> {
+    const heard = this.history.atOrBefore(symbol, time);
+    if (heard.known) return heard.mark;
+    return repo.storedMarkAtOrBefore(this.deps.db, symbol, time);
+  }
+
+  /** The newest mark this process heard of a pair (its time says how far the marks have come). */
+  newestMark(symbol: string): RawTick | undefined {
+    return this.history.newest(symbol);
   }
 
   private stale(symbol: string, now: number): boolean {
@@ -418,31 +388,29 @@ export class MarketService {
   async tickers(): Promise<{ list: Ticker[] }> {
     await this.init();
     const now = this.deps.clock.now().getTime();
-    const list: Ticker[] = [];
-    for (const pair of this.pairs) {
-      if (!pair.enabled) continue;
-      const last = this.last.get(pair.symbol);
-      const day = [...(this.day.get(pair.symbol)?.values() ?? [])].filter((c) => c.time > now - 86_400_000);
-      day.sort((a, b) => a.time - b.time);
-      const price = last?.price ?? day.at(-1)?.close ?? new Decimal(pair.referencePrice);
-      const open = day[0]?.open ?? price;
-      const change = open.isZero() ? new Decimal(0) : price.sub(open).div(open).mul(100);
-      const high = day.reduce((max, c) => Decimal.max(max, c.high), price);
-      const low = day.reduce((min, c) => Decimal.min(min, c.low), price);
-      list.push({
-        symbol: pair.symbol,
-        base: pair.base,
-        quote: pair.quote,
-        price: price.toFixed(),
-        change24h: formatPrice(change, 4),
-        high24h: high.toFixed(),
-        low24h: low.toFixed(),
-        priceDp: pair.priceDp,
-        time: last?.time ?? day.at(-1)?.time ?? now,
-        stale: this.stale(pair.symbol, now),
-      });
-    }
+    const list = this.pairs.filter((pair) => pair.enabled).map((pair) => this.tickerOf(pair, now));
     return { list };
+  }
+
+  /**
+   * The tickers a batch moved, as GET /tickers answers them now (the WebSocket's `ticks` frame): the
+   * 24 h figures are worked out here, once, not by every client.
+   */
+  movedTickers(batch: Pick<TickBatch, 'ticks'>): TickerMove[] {
+    const now = this.deps.clock.now().getTime();
+    return batch.ticks.flatMap((tick) => {
+      const pair = this.pairs.find((candidate) => candidate.symbol === tick.symbol);
+      // A late tick (older than the pair's last, e.g. around a change of leader) moved no ticker:
+      // listing it would send the last frame's ticker again.
+      if (!pair || this.last.get(tick.symbol)?.time !== tick.time) return [];
+      const { symbol, price, change24h, high24h, low24h, time } = this.tickerOf(pair, now);
+      return [{ symbol, price, change24h, high24h, low24h, time }];
+    });
+  }
+
+  private tickerOf(pair: repo.PairRow, now: number): Ticker {
+    const last = this.last.get(pair.symbol);
+    return toTicker(pair, last, this.store.dayOf(pair.symbol, now), now, this.stale(pair.symbol, now));
   }
 
   private requirePair(symbol: string): repo.PairRow {
@@ -460,15 +428,7 @@ export class MarketService {
   }) {
     await this.init();
     this.requirePair(query.symbol);
-    const list = await repo.candles(this.deps.db, query);
-    const open = this.aggregator.current(query.symbol, query.interval);
-    if (open && (query.before === undefined || open.time < query.before)) {
-      const wire = toWireCandle(open);
-      if (list.at(-1)?.time === open.time) list[list.length - 1] = wire;
-      else if (!list.length || open.time > list.at(-1)!.time) list.push(wire);
-      if (list.length > query.limit) list.shift();
-    }
-    return { symbol: query.symbol, interval: query.interval, list };
+    return this.store.candles(query);
   }
 
   /**
@@ -493,25 +453,14 @@ export class MarketService {
     return { tickId: await this.keepTick(tick, tx), price: tick.price, time: tick.time };
   }
 
-  private readonly kept = new Map<string, { time: number; price: string; id: Promise<number> }>();
-
   /** Keeps a mark the engine saw cross a trigger (the settlement uses that mark, not a later one). */
   keepTick(tick: { symbol: string; price: string; time: number }, tx?: Queryable): Promise<number> {
-    const usedAt = this.deps.clock.now();
-    if (tx) return repo.keepTick(tx, { ...tick, usedAt });
-    const cached = this.kept.get(tick.symbol);
-    if (cached && cached.time === tick.time && cached.price === tick.price) return cached.id;
-    const id = repo.keepTick(this.deps.db, { ...tick, usedAt });
-    this.kept.set(tick.symbol, { time: tick.time, price: tick.price, id });
-    id.catch(() => {
-      if (this.kept.get(tick.symbol)?.id === id) this.kept.delete(tick.symbol);
-    });
-    return id;
+    return this.keptTicks.keep(tick, tx);
   }
 
   /** A kept settlement tick (for audits and the games' detail screens). */
   keptTick(id: number) {
-    return repo.keptTick(this.deps.db, id);
+    return this.keptTicks.read(id);
   }
 
   // ---- Operations ----
@@ -534,7 +483,7 @@ export class MarketService {
     }
     const pinned = value?.toFixed() ?? null;
     await repo.updatePair(this.deps.db, symbol, { pinnedPrice: pinned });
-    this.pairs = await repo.pairs(this.deps.db);
+    this.pairs = await this.storedPairs();
     feed.pin(symbol, value);
     this.relay.publish({ kind: 'pin', symbol, price: pinned });
     if (value) {
@@ -588,30 +537,4 @@ function storable(value: Decimal): boolean {
 
 function toTick(symbol: string, mark: { price: Decimal; time: number }): RawTick {
   return { symbol, price: mark.price.toFixed(), time: mark.time };
-}
-
-function fromRow(row: repo.CandleRow): OpenCandle {
-  return {
-    symbol: row.symbol,
-    interval: row.interval,
-    time: Number(row.time),
-    open: new Decimal(row.open),
-    high: new Decimal(row.high),
-    low: new Decimal(row.low),
-    close: new Decimal(row.close),
-    volume: new Decimal(row.volume),
-  };
-}
-
-function toRow(candle: OpenCandle): repo.CandleRow {
-  return {
-    symbol: candle.symbol,
-    interval: candle.interval,
-    time: candle.time,
-    open: candle.open.toFixed(),
-    high: candle.high.toFixed(),
-    low: candle.low.toFixed(),
-    close: candle.close.toFixed(),
-    volume: candle.volume.toFixed(),
-  };
 }

@@ -1,12 +1,13 @@
 // Tokens and their networks (DESIGN §5) as configured in the database, cached for a few seconds:
 // every balance, precision and ledger call needs them and they change rarely.
 import { asc } from 'drizzle-orm';
-import type { PrecisionEntry, PrecisionMap } from '@tradeflip/contract';
+import type { PrecisionEntry, PrecisionMap } from '@tradeflip/api';
 import { normalizeSymbol, plainDecimal, precisionKey } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/client';
-import { tokenNetworks, tokens, type NetworkName } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { tokenNetworks, tokens } from './schema';
+import type { NetworkName } from '../../chain/network';
+import { AppError } from '../../errors';
 
 export interface TokenNetwork {
   network: NetworkName;

@@ -1,19 +1,11 @@
 // Issue 9: the history in the user's words. One item per operation (a withdrawal's freeze with its
 // refund or its sending), named by how it ended, filtered by a few categories, paged by operations.
 import { beforeAll, expect, it } from 'vitest';
-import {
-  adminCall,
-  call,
-  describeEachDatabase,
-  PASSWORD,
-  registerUser,
-  uniqueEmail,
-  useDatabase,
-  type TestApp,
-} from '../../test/harness';
+import { credit } from '../../test/accounts';
+import { adminCall, call, describeEachDatabase, registerUser, uniqueEmail } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { offlineChains } from '../../test/chains';
-
-const RECIPIENT = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+import { requestWithdrawal } from '../withdraw/test-helpers';
 
 interface Item {
   id: string;
@@ -28,30 +20,13 @@ interface Item {
   steps: { kind: string; availableDelta: string; frozenDelta: string; availableAfter: string }[];
 }
 
-async function credit(t: TestApp, email: string, amount: string, token = 'USDT') {
-  const res = await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
-    body: { email, token, amount, reason: 'test funds' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-async function withdraw(t: TestApp, token: string, amount: string): Promise<string> {
-  const res = await call(t.app, 'POST', '/api/app/asset/withdraw', {
-    token,
-    body: { token: 'USDT', network: 'ERC20', address: RECIPIENT, amount, password: PASSWORD },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.data as { id: string }).id;
-}
-
 async function activity(t: TestApp, token: string, query = '') {
   const res = await call(t.app, 'GET', `/api/app/asset/activity?token=USDT${query}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { list: Item[]; total: number; page: number; pageSize: number };
 }
 
-describeEachDatabase('activity: the history in the user’s words', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('activity: the history in the user’s words', (db) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await db.app({ chains: offlineChains() });
@@ -60,14 +35,14 @@ describeEachDatabase('activity: the history in the user’s words', (target) => 
   it('groups each withdrawal into one item named by how it ended', async () => {
     const user = await registerUser(t, uniqueEmail('activity'));
     await credit(t, user.email, '100');
-    const rejected = await withdraw(t, user.token, '20');
+    const rejected = await requestWithdrawal(t, user.token, '20');
     await adminCall(t.app, 'POST', '/api/admin/withdrawals/reject', { body: { id: rejected, reason: 'no' } });
-    const cancelled = await withdraw(t, user.token, '10');
+    const cancelled = await requestWithdrawal(t, user.token, '10');
     await call(t.app, 'POST', '/api/app/asset/withdraw/cancel', {
       token: user.token,
       body: { id: cancelled },
     });
-    const pending = await withdraw(t, user.token, '30');
+    const pending = await requestWithdrawal(t, user.token, '30');
 
     const page = await activity(t, user.token);
     expect(page.total).toBe(4);
@@ -102,7 +77,7 @@ describeEachDatabase('activity: the history in the user’s words', (target) => 
     const user = await registerUser(t, uniqueEmail('activity-pages'));
     await credit(t, user.email, '100');
     for (let i = 0; i < 3; i++) {
-      const id = await withdraw(t, user.token, '10');
+      const id = await requestWithdrawal(t, user.token, '10');
       await adminCall(t.app, 'POST', '/api/admin/withdrawals/reject', { body: { id, reason: 'no' } });
     }
     await adminCall(t.app, 'POST', '/api/admin/airdrop', {

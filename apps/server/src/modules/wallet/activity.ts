@@ -10,11 +10,12 @@ import {
   type ActivityState,
   type ActivityStepKind,
   type BusinessType,
-} from '@tradeflip/contract';
+} from '@tradeflip/api';
 import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { OperationStepRow } from '../ledger/balances';
 import type { LedgerService } from '../ledger/service';
-import { positionLine } from '../game/movements';
+import { positionLines } from '../contract-game/movements';
+import { pageOf, pageRows } from '../../db/page';
 
 /** Ref types whose entries are one operation (flip adds its own when it lands). */
 export const GROUPED_REF_TYPES = ['withdrawal', 'deposit', 'game_position'] as const;
@@ -80,6 +81,8 @@ export function toActivityItem(token: string, key: string, steps: OperationStepR
     if (amount.isZero()) amount = new Decimal(first.frozenDelta);
   }
 
+  // A position's steps are all its entries (grouped by position): its lines are read together.
+  const lines = first.refType === 'game_position' ? positionLines(steps) : undefined;
   return {
     id: key,
     token,
@@ -93,8 +96,8 @@ export function toActivityItem(token: string, key: string, steps: OperationStepR
     refId: first.refId,
     createdAt: first.createdAt.toISOString(),
     updatedAt: last.createdAt.toISOString(),
-    steps: steps.map((step) => {
-      const line = step.refType === 'game_position' ? positionLine(step) : undefined;
+    steps: steps.map((step, i) => {
+      const line = lines?.[i];
       return {
         id: String(step.id),
         kind: line?.kind ?? stepKind(step),
@@ -120,13 +123,11 @@ export async function userActivity(
     token: query.token,
     ...(query.category && { types: typesOfCategory(query.category) }),
     groupedRefTypes: GROUPED_REF_TYPES,
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
+    ...pageRows(query),
   });
-  return {
-    list: operations.map((op) => toActivityItem(query.token, op.key, op.steps)),
+  return pageOf(
+    query,
+    operations.map((op) => toActivityItem(query.token, op.key, op.steps)),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  );
 }

@@ -1,20 +1,142 @@
 // Operator actions on money (/api/admin/* and `npm run admin`): adjust a balance, airdrop, fund the
-// vault, read a user's ledger and the house accounts. Money moves through the ledger service.
-import type { BusinessType } from '@tradeflip/contract';
+// vault, read a user's ledger and the house accounts. Money moves through the ledger service, as
+// movements these actions name (OperatorMoney); WalletOperations checks an operator's input.
+import { randomUUID } from 'node:crypto';
+import type { BusinessType } from '@tradeflip/api';
 import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { Database, Transaction } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../errors';
 import type { IdempotencyRecord } from '../../plugins/idempotency';
-import { findUserByEmail } from '../account/repository';
-import { InsufficientBalanceError, type LedgerService } from '../ledger/service';
+import type { AccountService } from '../account/service';
+import { equityAccount, userAccount, vaultAccount, type AccountRef } from '../ledger/accounts';
+import {
+  InsufficientBalanceError,
+  LedgerTx,
+  positive,
+  toAmount,
+  type Amount,
+  type ExposureChange,
+  type LedgerService,
+  type Movement,
+  type MoveRequest,
+  type UserMoveOptions,
+} from '../ledger/service';
 import type { Token, TokenRegistry } from '../token/registry';
-import * as repo from './repository';
 import { toFlowEntry } from './service';
+import { pageRows } from '../../db/page';
 
-function emailNotRegistered(): AppError {
-  return new AppError(404, 'email_not_registered', 'errors.emailNotRegistered', {
-    fields: { email: 'errors.emailNotRegistered' },
-  });
+function amountZero(): AppError {
+  return new AppError(400, 'validation', 'errors.amountZero', { fields: { amount: 'errors.amountZero' } });
+}
+
+/** An operator's money actions as ledger movements (by user id; WalletOperations takes emails). */
+export class OperatorMoney {
+  constructor(private readonly deps: { ledger: LedgerService; tokens: TokenRegistry }) {}
+
+  /** An operator's correction, + or −, against equity; a user's balance never goes below zero. */
+  async adjust(
+    options: Omit<UserMoveOptions, 'type' | 'ref'> & { ref?: MoveRequest['ref'] },
+    tx?: Transaction | LedgerTx,
+  ): Promise<Movement> {
+    return this.againstEquity(
+      userAccount(options.userId, options.token),
+      options.token,
+      options.amount,
+      { ref: options.ref ?? { type: 'admin', id: null }, memo: options.memo, causeKey: options.causeKey },
+      tx,
+    );
+  }
+
+  /**
+   * The same amount to each user, from equity, as one movement per chunk of users (one posting
+   * each), all in one transaction. Answers the airdrop id (every entry's ref) and the movements.
+   */
+  async airdrop(
+    options: { userIds: number[]; token: string; amount: Amount; memo?: string | null; chunkSize?: number },
+    tx?: Transaction | LedgerTx,
+  ): Promise<{ airdropId: string; movements: Movement[] }> {
+    const amount = positive(options.amount);
+    const userIds = [...new Set(options.userIds)].sort((a, b) => a - b);
+    if (userIds.length === 0) return { airdropId: '', movements: [] };
+    const ltx = tx && (tx instanceof LedgerTx ? tx : new LedgerTx(tx));
+    await this.deps.tokens.require(options.token, { allowDisabled: true, via: ltx?.tx });
+    const airdropId = randomUUID();
+    const chunkSize = options.chunkSize ?? 2000;
+    const run = async (within: LedgerTx) => {
+      const movements: Movement[] = [];
+      for (let i = 0; i < userIds.length; i += chunkSize) {
+        const chunk = userIds.slice(i, i + chunkSize);
+        movements.push(
+          await this.deps.ledger.move(
+            {
+              type: 'airdrop',
+              ref: { type: 'airdrop', id: airdropId },
+              memo: options.memo,
+              legs: [
+                ...chunk.map((userId) => ({
+                  account: userAccount(userId, options.token),
+                  available: amount,
+                })),
+                { account: equityAccount(options.token), available: amount.mul(chunk.length).neg() },
+              ],
+            },
+            within,
+          ),
+        );
+      }
+      return movements;
+    };
+    return { airdropId, movements: await (ltx ? run(ltx) : this.deps.ledger.transaction(run)) };
+  }
+
+  /**
+   * Funds (or, negative, defunds) a token's vault from equity. The vault never goes below zero, nor
+   * does a withdrawal from it leave less than it owes on open bets (refused, naming the most that can
+   * go). `belowOwed` lifts that one rule: tests that stage a vault emptied some other way.
+   */
+  async fundVault(
+    options: { token: string; amount: Amount; memo?: string | null; causeKey?: string; belowOwed?: boolean },
+    tx?: Transaction | LedgerTx,
+  ): Promise<Movement> {
+    return this.againstEquity(
+      vaultAccount(options.token),
+      options.token,
+      options.amount,
+      {
+        ref: { type: 'vault_fund', id: null },
+        memo: options.memo,
+        ...(options.causeKey && { causeKey: options.causeKey }),
+      },
+      tx,
+      // The ledger locks the vault: no bet can promise more meanwhile (they promise with it locked).
+      (amount) => (amount.isNegative() && !options.belowOwed ? { covers: options.token } : {}),
+    );
+  }
+
+  /** An admin adjustment: `amount` (+ or −, never zero) into `account`, from the token's equity. */
+  private async againstEquity(
+    account: AccountRef,
+    token: string,
+    given: Amount,
+    movement: Pick<MoveRequest, 'ref' | 'memo' | 'causeKey'>,
+    tx?: Transaction | LedgerTx,
+    exposure: (amount: Decimal) => ExposureChange = () => ({}),
+  ): Promise<Movement> {
+    const amount = toAmount(given);
+    if (amount.isZero()) throw amountZero();
+    return this.deps.ledger.move(
+      {
+        type: 'admin_adjust',
+        ...movement,
+        legs: [
+          { account, available: amount },
+          { account: equityAccount(token), available: amount.neg() },
+        ],
+      },
+      tx,
+      exposure(amount),
+    );
+  }
 }
 
 /** An amount the token can hold: at most its amount decimals. */
@@ -35,6 +157,8 @@ export class WalletOperations {
       db: Database;
       tokens: TokenRegistry;
       ledger: LedgerService;
+      money: OperatorMoney;
+      accounts: AccountService;
     },
   ) {}
 
@@ -54,10 +178,8 @@ export class WalletOperations {
     });
   }
 
-  private async user(email: string) {
-    const user = await findUserByEmail(this.deps.db, email);
-    if (!user) throw emailNotRegistered();
-    return user;
+  private user(email: string) {
+    return this.deps.accounts.registeredUser(email);
   }
 
   async adjust(
@@ -69,7 +191,7 @@ export class WalletOperations {
     const user = await this.user(input.email);
     try {
       return await this.once(record, async (tx) => {
-        const movement = await this.deps.ledger.adjust(
+        const movement = await this.deps.money.adjust(
           { userId: user.id, token: token.symbol, amount, memo: input.reason },
           tx,
         );
@@ -84,13 +206,7 @@ export class WalletOperations {
         };
       });
     } catch (error) {
-      if (error instanceof InsufficientBalanceError) {
-        throw new AppError(400, 'insufficient_balance', 'errors.adjustBelowZero', {
-          vars: { available: plainDecimal(error.available), token: token.symbol },
-          data: error.options.data,
-        });
-      }
-      throw error;
+      throw belowZero(error, token.symbol);
     }
   }
 
@@ -108,7 +224,7 @@ export class WalletOperations {
     let userIds: number[];
     if (input.emails) {
       const emails = [...new Set(input.emails)];
-      const found = await repo.usersByEmail(this.deps.db, emails);
+      const found = await this.deps.accounts.usersByEmail(emails);
       const known = new Set(found.map((user) => user.email));
       const missing = emails.filter((email) => !known.has(email));
       if (missing.length > 0) {
@@ -121,10 +237,10 @@ export class WalletOperations {
       }
       userIds = found.map((user) => user.id);
     } else {
-      userIds = await repo.activeUserIds(this.deps.db);
+      userIds = await this.deps.accounts.activeUserIds();
     }
     return this.once(record, async (tx) => {
-      const { airdropId, movements } = await this.deps.ledger.airdrop(
+      const { airdropId, movements } = await this.deps.money.airdrop(
         { userIds, token: token.symbol, amount, memo: input.memo ?? null },
         tx,
       );
@@ -145,7 +261,7 @@ export class WalletOperations {
     const amount = amountFor(token, input.amount);
     try {
       return await this.once(record, async (tx) => {
-        const movement = await this.deps.ledger.fundVault(
+        const movement = await this.deps.money.fundVault(
           { token: token.symbol, amount, memo: input.memo ?? null },
           tx,
         );
@@ -161,13 +277,7 @@ export class WalletOperations {
         };
       });
     } catch (error) {
-      if (error instanceof InsufficientBalanceError) {
-        throw new AppError(400, 'insufficient_balance', 'errors.adjustBelowZero', {
-          vars: { available: plainDecimal(error.available), token: token.symbol },
-          data: error.options.data,
-        });
-      }
-      throw error;
+      throw belowZero(error, token.symbol);
     }
   }
 
@@ -197,8 +307,7 @@ export class WalletOperations {
         userId: user.id,
         token: query.token,
         type: query.type,
-        offset: (query.page - 1) * query.pageSize,
-        limit: query.pageSize,
+        ...pageRows(query),
       }),
     ]);
     const order = new Map((await this.deps.tokens.all()).map((token, i) => [token.symbol, i]));
@@ -217,4 +326,13 @@ export class WalletOperations {
       pageSize: query.pageSize,
     };
   }
+}
+
+/** A balance an adjustment would take below zero, in the operator's words; any other error as it was. */
+function belowZero(error: unknown, token: string): unknown {
+  if (!(error instanceof InsufficientBalanceError)) return error;
+  return new AppError(400, 'insufficient_balance', 'errors.adjustBelowZero', {
+    vars: { available: plainDecimal(error.available), token },
+    data: error.options.data,
+  });
 }

@@ -1,118 +1,76 @@
 // /api/app/asset/*: precisions (public), balances, overview, the user's ledger entries and their
 // history as operations (activity).
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  activityItem,
-  activityQuery,
-  assetOverview,
-  balanceList,
-  flowDetailQuery,
-  flowEntry,
-  flowListQuery,
-  okEnvelope,
-  pageSchema,
-  precisionList,
-  precisionMap,
-} from '@tradeflip/contract';
-import { requireUser } from '../../plugins/auth';
+import * as routes from '@tradeflip/api/routes';
+import { requireUser } from '../account/authenticate';
 import type { TokenRegistry } from '../token/registry';
 import type { WalletService } from './service';
-import { ok, routeGroup } from '../../plugins/route-group';
+import { routeGroup, serveRoute } from '../../plugins/route-group';
 
 export async function walletRoutes(
-  base: FastifyInstance,
+  app: FastifyInstance,
   { wallet, tokens }: { wallet: WalletService; tokens: TokenRegistry },
 ) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
   routeGroup(app, { kind: 'user', tag: 'asset' });
 
   // The spec's client asks /api/app/asset/precision-map and falls back to /api/asset/precision-map.
-  for (const url of ['/api/app/asset/precision-map', '/api/asset/precision-map']) {
-    app.get(
-      url,
+  for (const route of [routes.wallet.precisionMap, routes.wallet.precisionMapFallback]) {
+    serveRoute(
+      app,
+      route,
       {
+        summary: 'Price and amount decimals per symbol (amounts also per SYMBOL__NETWORK)',
         config: { auth: 'none' },
-        schema: {
-          summary: 'Price and amount decimals per symbol (amounts also per SYMBOL__NETWORK)',
-          response: { 200: okEnvelope(precisionMap) },
-        },
       },
-      async () => ok(await tokens.precisionMap()),
+      () => tokens.precisionMap(),
     );
   }
 
-  app.get(
-    '/api/app/asset/precisions',
-    {
-      config: { auth: 'none' },
-      schema: {
-        summary: 'Decimals per symbol and per symbol and network',
-        response: { 200: okEnvelope(precisionList) },
-      },
-    },
-    async () => ok({ list: await tokens.precisionList() }),
+  serveRoute(
+    app,
+    routes.wallet.precisions,
+    { summary: 'Decimals per symbol and per symbol and network', config: { auth: 'none' } },
+    async () => ({ list: await tokens.precisionList() }),
   );
 
-  app.get(
-    '/api/app/asset/balances',
-    {
-      schema: {
-        summary: 'Every token with available, frozen and approximate USDT value',
-        response: { 200: okEnvelope(balanceList) },
-      },
-    },
+  serveRoute(
+    app,
+    routes.wallet.balances,
+    { summary: 'Every token with available, frozen and approximate USDT value' },
     async (request) => {
       const { list } = await wallet.balances(requireUser(request).id);
-      return ok({ list });
+      return { list };
     },
   );
 
-  app.get(
-    '/api/app/asset/overview',
-    {
-      schema: {
-        summary: 'Total approximate USDT value of all balances',
-        response: { 200: okEnvelope(assetOverview) },
-      },
-    },
-    async (request) => ok(await wallet.overview(requireUser(request).id)),
+  serveRoute(
+    app,
+    routes.wallet.overview,
+    { summary: 'Total approximate USDT value of all balances' },
+    (request) => wallet.overview(requireUser(request).id),
   );
 
-  app.get(
-    '/api/app/asset/flows',
-    {
-      schema: {
-        summary: "The user's ledger entries, newest first, by token and business type",
-        querystring: flowListQuery,
-        response: { 200: okEnvelope(pageSchema(flowEntry)) },
-      },
-    },
-    async (request) => ok(await wallet.flows(requireUser(request).id, request.query)),
+  serveRoute(
+    app,
+    routes.wallet.flows,
+    { summary: "The user's ledger entries, newest first, by token and business type" },
+    (request) => wallet.flows(requireUser(request).id, request.query),
   );
 
-  app.get(
-    '/api/app/asset/activity',
+  serveRoute(
+    app,
+    routes.wallet.activity,
     {
-      schema: {
-        summary:
-          "The user's history of a token as operations (a withdrawal with its refund is one item), newest first, by category",
-        querystring: activityQuery,
-        response: { 200: okEnvelope(pageSchema(activityItem)) },
-      },
+      summary:
+        "The user's history of a token as operations (a withdrawal with its refund is one item), newest first, by category",
     },
-    async (request) => ok(await wallet.activity(requireUser(request).id, request.query)),
+    (request) => wallet.activity(requireUser(request).id, request.query),
   );
 
-  app.get(
-    '/api/app/asset/flow',
-    {
-      schema: {
-        summary: "One of the user's ledger entries (anyone else's answers 404)",
-        querystring: flowDetailQuery,
-        response: { 200: okEnvelope(flowEntry) },
-      },
-    },
-    async (request) => ok(await wallet.flow(requireUser(request).id, request.query.id)),
+  serveRoute(
+    app,
+    routes.wallet.flow,
+    { summary: "One of the user's ledger entries (anyone else's answers 404)" },
+    (request) => wallet.flow(requireUser(request).id, request.query.id),
   );
 }

@@ -1,13 +1,14 @@
 // What a user sees of their money: balances valued in USDT, the overview, and their ledger entries.
-import type { ActivityCategory, AssetOverview, Balance, BusinessType, FlowEntry } from '@tradeflip/contract';
+import type { ActivityCategory, AssetOverview, Balance, BusinessType, FlowEntry } from '@tradeflip/api';
 import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../errors';
 import type { TokenRegistry } from '../token/registry';
 import { userActivity } from './activity';
 import type { PriceQuote, PriceSource } from './prices';
 import type { EntryRow, LedgerService } from '../ledger/service';
+import { pageOf, pageRows } from '../../db/page';
 
 /** USDT values keep the database's 18 decimals (truncated, like every amount). */
 const VALUE_DP = 18;
@@ -39,6 +40,8 @@ export class WalletService {
       ledger: LedgerService;
       /** The user's open contract positions and their unrealised PnL per margin token (the game's). */
       openPositions?: (userId: number) => Promise<{ open: number; pnlByToken: Map<string, Decimal> }>;
+      /** The user's open flips (Lightning Flip's), shown beside the open positions. */
+      openFlips?: (userId: number) => Promise<number>;
     },
   ) {}
 
@@ -82,9 +85,10 @@ export class WalletService {
   }
 
   async overview(userId: number): Promise<AssetOverview> {
-    const [{ list, pricedAt }, positions] = await Promise.all([
+    const [{ list, pricedAt }, positions, openFlips] = await Promise.all([
       this.balances(userId),
       this.deps.openPositions?.(userId),
+      this.deps.openFlips?.(userId),
     ]);
     let available = new Decimal(0);
     let frozen = new Decimal(0);
@@ -103,6 +107,7 @@ export class WalletService {
       frozenUsdt: value(frozen),
       openPositions: positions?.open ?? 0,
       unrealizedPnlUsdt: value(pnl),
+      openFlips: openFlips ?? 0,
       pricedAt: pricedAt.toISOString(),
     };
   }
@@ -115,10 +120,9 @@ export class WalletService {
       userId,
       token: query.token,
       type: query.type,
-      offset: (query.page - 1) * query.pageSize,
-      limit: query.pageSize,
+      ...pageRows(query),
     });
-    return { list: rows.map(toFlowEntry), total, page: query.page, pageSize: query.pageSize };
+    return pageOf(query, rows.map(toFlowEntry), total);
   }
 
   /** The token's history as operations in the user's words (activity.ts). */

@@ -1,15 +1,16 @@
+import * as routes from '@tradeflip/api/routes';
 // The asset calls as the web app makes them, and the operator's money calls behind them.
 import { describe, expect, it } from 'vitest';
 import {
   adminCall,
   call,
   describeEachDatabase,
-  expectAuditClean,
   registerUser,
   uniqueEmail,
-  useDatabase,
+  userOf,
+  callRoute,
+  adminCallRoute,
 } from '../../test/harness';
-import { findUserByEmail } from '../account/repository';
 import { FixedPriceSource } from './prices';
 
 const prices = new FixedPriceSource(
@@ -17,9 +18,7 @@ const prices = new FixedPriceSource(
   new Date('2030-01-01T00:00:00Z'),
 );
 
-describeEachDatabase('wallet', (target) => {
-  const db = useDatabase(target);
-
+describeEachDatabase('wallet', (db) => {
   describe('precisions', () => {
     it('answers the precision map at both paths, without a session, with normalised keys', async () => {
       const t = await db.app();
@@ -48,7 +47,7 @@ describeEachDatabase('wallet', (target) => {
 
     it('lists precisions per symbol and per network', async () => {
       const t = await db.app();
-      const res = await call(t.app, 'GET', '/api/app/asset/precisions');
+      const res = await callRoute(t.app, routes.wallet.precisions, {});
       expect(res.status).toBe(200);
       const list = res.body.data!.list as { symbol: string; mainnet?: string }[];
       expect(list.slice(0, 3)).toEqual([
@@ -74,7 +73,7 @@ describeEachDatabase('wallet', (target) => {
     it('lists every enabled token, zero balances included, valued at exact USDT prices', async () => {
       const t = await db.app({ prices });
       const { token, email } = await registerUser(t);
-      const empty = await call(t.app, 'GET', '/api/app/asset/balances', { token });
+      const empty = await callRoute(t.app, routes.wallet.balances, { token });
       expect(empty.status).toBe(200);
       const zero = empty.body.data!.list as Record<string, unknown>[];
       expect(zero.map((b) => b.token)).toEqual(['USDT', 'BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'DOGE']);
@@ -94,22 +93,22 @@ describeEachDatabase('wallet', (target) => {
         ['BTC', '0.123456'],
         ['ETH', '2.5'],
       ] as const) {
-        const res = await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+        const res = await adminCallRoute(t.app, routes.admin.adjust, {
           body: { email, token: symbol, amount, reason: 'test credit' },
         });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       }
-      const user = await findUserByEmail(db.handle.db, email);
+      const user = await userOf(db.handle.db, email);
       await t.app.services.ledger.freeze({
-        userId: user!.id,
+        userId: user.id,
         token: 'ETH',
         amount: '1',
         type: 'bet_freeze',
         ref: { type: 'test', id: 1 },
       });
 
-      const res = await call(t.app, 'GET', '/api/app/asset/balances', { token });
-      const list = res.body.data!.list as Record<string, string>[];
+      const res = await callRoute(t.app, routes.wallet.balances, { token });
+      const list = res.body.data.list;
       expect(list.find((b) => b.token === 'USDT')).toMatchObject({
         available: '100.5',
         total: '100.5',
@@ -124,7 +123,7 @@ describeEachDatabase('wallet', (target) => {
         usdtValue: '8751.375',
       });
 
-      const overview = await call(t.app, 'GET', '/api/app/asset/overview', { token });
+      const overview = await callRoute(t.app, routes.wallet.overview, { token });
       expect(overview.body).toEqual({
         code: 0,
         data: {
@@ -133,19 +132,20 @@ describeEachDatabase('wallet', (target) => {
           availableUsdt: '13375.97981472',
           frozenUsdt: '3500.55',
           openPositions: 0,
+          openFlips: 0,
           unrealizedPnlUsdt: '0',
           pricedAt: '2030-01-01T00:00:00.000Z',
         },
       });
       // The freeze above is held by no bet: given back, so the audit's frozen check holds too.
       await t.app.services.ledger.unfreeze({
-        userId: user!.id,
+        userId: user.id,
         token: 'ETH',
         amount: '1',
         type: 'bet_unfreeze',
         ref: { type: 'test', id: 1 },
       });
-      await expectAuditClean(db.handle.db);
+      await db.expectAuditClean();
     });
 
     it('needs a session', async () => {
@@ -163,18 +163,18 @@ describeEachDatabase('wallet', (target) => {
       const t = await db.app();
       const { token, email } = await registerUser(t);
       for (let i = 1; i <= 5; i++) {
-        await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+        await adminCallRoute(t.app, routes.admin.adjust, {
           body: { email, token: 'USDT', amount: String(i), reason: `credit ${i}` },
         });
       }
-      await adminCall(t.app, 'POST', '/api/admin/airdrop', {
+      await adminCallRoute(t.app, routes.admin.airdrop, {
         body: { token: 'DOGE', amount: '7', emails: [email], memo: 'welcome' },
       });
-      await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+      await adminCallRoute(t.app, routes.admin.adjust, {
         body: { email, token: 'USDT', amount: '-2', reason: 'correction' },
       });
 
-      const all = await call(t.app, 'GET', '/api/app/asset/flows?page=1&pageSize=3', { token });
+      const all = await callRoute(t.app, routes.wallet.flows, { query: { page: '1', pageSize: '3' }, token });
       expect(all.status).toBe(200);
       const page1 = all.body.data as { list: Record<string, unknown>[]; total: number };
       expect(page1.total).toBe(7);
@@ -199,53 +199,65 @@ describeEachDatabase('wallet', (target) => {
         refType: 'airdrop',
       });
 
-      const page3 = await call(t.app, 'GET', '/api/app/asset/flows?page=3&pageSize=3', { token });
+      const page3 = await callRoute(t.app, routes.wallet.flows, {
+        query: { page: '3', pageSize: '3' },
+        token,
+      });
       const last = page3.body.data as { list: Record<string, unknown>[]; total: number; page: number };
       expect(last).toMatchObject({ total: 7, page: 3, pageSize: 3 });
       expect(last.list.map((e) => e.availableAfter)).toEqual(['1']);
 
       const ids = new Set<unknown>();
       for (let page = 1; page <= 3; page++) {
-        const res = await call(t.app, 'GET', `/api/app/asset/flows?page=${page}&pageSize=3`, { token });
+        const res = await callRoute(t.app, routes.wallet.flows, { query: { page, pageSize: 3 }, token });
         for (const entry of (res.body.data as { list: { id: string }[] }).list) ids.add(entry.id);
       }
       expect(ids.size).toBe(7);
 
-      const usdt = await call(t.app, 'GET', '/api/app/asset/flows?token=usdt', { token });
+      const usdt = await callRoute(t.app, routes.wallet.flows, { query: { token: 'usdt' }, token });
       expect((usdt.body.data as { total: number }).total).toBe(6);
-      const airdrops = await call(t.app, 'GET', '/api/app/asset/flows?type=airdrop', { token });
+      const airdrops = await callRoute(t.app, routes.wallet.flows, { query: { type: 'airdrop' }, token });
       expect((airdrops.body.data as { list: { token: string }[] }).list.map((e) => e.token)).toEqual([
         'DOGE',
       ]);
-      const none = await call(t.app, 'GET', '/api/app/asset/flows?token=BTC&type=airdrop', { token });
+      const none = await callRoute(t.app, routes.wallet.flows, {
+        query: { token: 'BTC', type: 'airdrop' },
+        token,
+      });
       expect(none.body.data).toEqual({ list: [], total: 0, page: 1, pageSize: 20 });
-      const bad = await call(t.app, 'GET', '/api/app/asset/flows?type=nonsense', { token });
+      const bad = await call(t.app, 'GET', `${routes.wallet.flows.path}?type=nonsense`, { token });
       expect(bad.status).toBe(400);
-      await expectAuditClean(db.handle.db);
+      await db.expectAuditClean();
     });
 
     it('shows one entry to its owner and 404 to anyone else', async () => {
       const t = await db.app();
       const owner = await registerUser(t);
       const other = await registerUser(t);
-      await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
+      await adminCallRoute(t.app, routes.admin.adjust, {
         body: { email: owner.email, token: 'USDT', amount: '3', reason: 'credit' },
       });
-      const list = await call(t.app, 'GET', '/api/app/asset/flows', { token: owner.token });
+      const list = await callRoute(t.app, routes.wallet.flows, { token: owner.token });
       const id = (list.body.data as { list: { id: string }[] }).list[0]!.id;
 
-      const mine = await call(t.app, 'GET', `/api/app/asset/flow?id=${id}`, { token: owner.token });
+      const mine = await callRoute(t.app, routes.wallet.flow, { query: { id }, token: owner.token });
       expect(mine.status).toBe(200);
       expect(mine.body.data).toMatchObject({ id, token: 'USDT', availableDelta: '3' });
 
-      const theirs = await call(t.app, 'GET', `/api/app/asset/flow?id=${id}`, { token: other.token });
+      const theirs = await callRoute(t.app, routes.wallet.flow, { query: { id }, token: other.token });
       expect(theirs.status).toBe(404);
       expect(theirs.body).toEqual({ code: 404, reason: 'not_found', msg: 'Not found' });
       for (const missing of ['999999999', 'abc', '1e3']) {
-        const res = await call(t.app, 'GET', `/api/app/asset/flow?id=${missing}`, { token: owner.token });
+        const res = await callRoute(t.app, routes.wallet.flow, {
+          query: { id: missing },
+          token: owner.token,
+        });
         expect(res.status).toBe(404);
       }
-      expect((await call(t.app, 'GET', '/api/app/asset/flow', { token: owner.token })).status).toBe(400);
+      expect(
+        (await call(t.app, routes.wallet.flow.method, routes.wallet.flow.path, { token: owner.token }))
+          .status,
+      ).toBe(400);
     });
   });
 
@@ -254,7 +266,10 @@ describeEachDatabase('wallet', (target) => {
       const t = await db.app();
       const { email } = await registerUser(t);
       const adjust = (body: Record<string, unknown>, lang = 'en-US') =>
-        adminCall(t.app, 'POST', '/api/admin/balances/adjust', { body, headers: { 'x-lang': lang } });
+        adminCall(t.app, routes.admin.adjust.method, routes.admin.adjust.path, {
+          body,
+          headers: { 'x-lang': lang },
+        });
 
       const up = await adjust({ email: email.toUpperCase(), token: 'btc', amount: '0.5', reason: 'promo' });
       expect(up.body).toMatchObject({
@@ -293,11 +308,11 @@ describeEachDatabase('wallet', (target) => {
       expect(second.body).toMatchObject({ code: 400, reason: 'validation', msg: 'The amount is too large' });
       if (first.status === 200) await adjust({ ...huge, amount: '-99999999999999999999' });
 
-      const userOnly = await call(t.app, 'POST', '/api/admin/balances/adjust', {
+      const userOnly = await callRoute(t.app, routes.admin.adjust, {
         body: { email, token: 'BTC', amount: '1', reason: 'x' },
       });
       expect(userOnly.status).toBe(401);
-      await expectAuditClean(db.handle.db);
+      await db.expectAuditClean();
     });
 
     it('moves money once for a replayed Idempotency-Key', async () => {
@@ -305,27 +320,27 @@ describeEachDatabase('wallet', (target) => {
       const { email } = await registerUser(t);
       const headers = { 'idempotency-key': `adjust-${email}` };
       const body = { email, token: 'USDT', amount: '25', reason: 'once' };
-      const first = await adminCall(t.app, 'POST', '/api/admin/balances/adjust', { body, headers });
-      const again = await adminCall(t.app, 'POST', '/api/admin/balances/adjust', { body, headers });
+      const first = await adminCallRoute(t.app, routes.admin.adjust, { body, headers });
+      const again = await adminCallRoute(t.app, routes.admin.adjust, { body, headers });
       expect(first.status).toBe(200);
       expect(again.body).toEqual(first.body);
       expect(again.headers['idempotent-replayed']).toBe('true');
 
       const airdropHeaders = { 'idempotency-key': `airdrop-${email}` };
       const airdrop = { token: 'USDT', amount: '5', emails: [email] };
-      await adminCall(t.app, 'POST', '/api/admin/airdrop', { body: airdrop, headers: airdropHeaders });
-      const replay = await adminCall(t.app, 'POST', '/api/admin/airdrop', {
+      await adminCallRoute(t.app, routes.admin.airdrop, { body: airdrop, headers: airdropHeaders });
+      const replay = await adminCallRoute(t.app, routes.admin.airdrop, {
         body: airdrop,
         headers: airdropHeaders,
       });
       expect(replay.headers['idempotent-replayed']).toBe('true');
 
-      const ledger = await adminCall(t.app, 'GET', `/api/admin/ledger?email=${encodeURIComponent(email)}`);
+      const ledger = await adminCallRoute(t.app, routes.admin.ledger, { query: { email } });
       expect(ledger.body.data).toMatchObject({
         balances: [{ token: 'USDT', available: '30', frozen: '0' }],
         total: 2,
       });
-      await expectAuditClean(db.handle.db);
+      await db.expectAuditClean();
     });
 
     it('airdrops to a list of emails or to every active user, and refuses unknown emails', async () => {
@@ -333,61 +348,61 @@ describeEachDatabase('wallet', (target) => {
       const a = await registerUser(t);
       const b = await registerUser(t);
       const unknown = uniqueEmail('nobody');
-      const refused = await adminCall(t.app, 'POST', '/api/admin/airdrop', {
+      const refused = await adminCallRoute(t.app, routes.admin.airdrop, {
         body: { token: 'SOL', amount: '1', emails: [a.email, unknown] },
       });
       expect(refused.status).toBe(404);
       expect(refused.body.msg).toBe(`Not registered: ${unknown}`);
       expect(refused.body.data).toEqual({ emails: [unknown] });
-      const both = await adminCall(t.app, 'POST', '/api/admin/airdrop', {
+      const both = await adminCallRoute(t.app, routes.admin.airdrop, {
         body: { token: 'SOL', amount: '1.25', emails: [a.email, b.email.toUpperCase(), a.email] },
       });
       expect(both.body.data).toMatchObject({ token: 'SOL', amount: '1.25', users: 2, total: '2.5' });
 
-      const everyone = await adminCall(t.app, 'POST', '/api/admin/airdrop', {
+      const everyone = await adminCallRoute(t.app, routes.admin.airdrop, {
         body: { token: 'XRP', amount: '2', all: true },
       });
       const data = everyone.body.data as { users: number; total: string; movementIds: string[] };
       expect(data.users).toBeGreaterThanOrEqual(2);
       expect(data.total).toBe(String(data.users * 2));
-      const neither = await adminCall(t.app, 'POST', '/api/admin/airdrop', {
+      const neither = await adminCallRoute(t.app, routes.admin.airdrop, {
         body: { token: 'XRP', amount: '2' },
       });
       expect(neither.status).toBe(400);
-      const negative = await adminCall(t.app, 'POST', '/api/admin/airdrop', {
+      const negative = await adminCallRoute(t.app, routes.admin.airdrop, {
         body: { token: 'XRP', amount: '-2', all: true },
       });
       expect(negative.body.msg).toBe('Amount must be greater than 0');
 
-      const balances = await call(t.app, 'GET', '/api/app/asset/balances', { token: b.token });
+      const balances = await callRoute(t.app, routes.wallet.balances, { token: b.token });
       const list = balances.body.data!.list as { token: string; available: string }[];
       expect(list.find((x) => x.token === 'SOL')!.available).toBe('1.25');
       expect(list.find((x) => x.token === 'XRP')!.available).toBe('2');
-      await expectAuditClean(db.handle.db);
+      await db.expectAuditClean();
     });
 
     it('funds the vault from equity and shows the house accounts', async () => {
       const t = await db.app();
-      const funded = await adminCall(t.app, 'POST', '/api/admin/vault/fund', {
+      const funded = await adminCallRoute(t.app, routes.admin.fundVault, {
         body: { token: 'BNB', amount: '100' },
       });
       expect(funded.body.data).toMatchObject({ vault: { kind: 'vault', token: 'BNB', available: '100' } });
-      const back = await adminCall(t.app, 'POST', '/api/admin/vault/fund', {
+      const back = await adminCallRoute(t.app, routes.admin.fundVault, {
         body: { token: 'BNB', amount: '-40' },
       });
       expect(back.body.data).toMatchObject({ vault: { available: '60' } });
-      const tooMuch = await adminCall(t.app, 'POST', '/api/admin/vault/fund', {
+      const tooMuch = await adminCallRoute(t.app, routes.admin.fundVault, {
         body: { token: 'BNB', amount: '-61' },
       });
       expect(tooMuch.body).toMatchObject({ reason: 'insufficient_balance' });
 
-      const house = await adminCall(t.app, 'GET', '/api/admin/house');
+      const house = await adminCallRoute(t.app, routes.admin.house, {});
       const list = house.body.data!.list as { kind: string; token: string; available: string }[];
       expect(list.filter((row) => row.token === 'BNB')).toEqual([
         { kind: 'equity', token: 'BNB', network: null, available: '-60' },
         { kind: 'vault', token: 'BNB', network: null, available: '60' },
       ]);
-      const audit = await adminCall(t.app, 'GET', '/api/admin/audit');
+      const audit = await adminCallRoute(t.app, routes.admin.audit, {});
       expect(audit.body.data).toMatchObject({ ok: true, differences: [] });
     });
   });

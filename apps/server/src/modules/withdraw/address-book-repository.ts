@@ -1,7 +1,8 @@
 // Rows of the address book (withdraw_addresses), owned by the withdraw module.
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { withdrawAddresses, type NetworkName } from '../../db/schema';
+import { withdrawAddresses } from './schema';
+import type { NetworkName } from '../../chain/network';
 
 export type SavedAddressRow = typeof withdrawAddresses.$inferSelect;
 

@@ -2,12 +2,12 @@
 // address, checked exactly like a withdrawal's recipient (format, checksum, and never an address that
 // swallows tokens). At most ADDRESS_BOOK_MAX per user; the same address twice on a network is refused.
 import { getAddress } from 'viem';
-import { ADDRESS_BOOK_MAX, type SavedAddress } from '@tradeflip/contract';
+import { ADDRESS_BOOK_MAX, type SavedAddress } from '@tradeflip/api';
 import type { ChainRegistry } from '../../chain/registry';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import type { NetworkName } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import type { NetworkName } from '../../chain/network';
+import { AppError } from '../../errors';
 import type { IdempotencyRecord } from '../../plugins/idempotency';
 import * as repo from './address-book-repository';
 import { checkRecipient } from './service';

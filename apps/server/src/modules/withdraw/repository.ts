@@ -1,13 +1,9 @@
 // Rows of withdrawals and the hot wallets' nonces. Balances are the ledger's (LedgerService).
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import {
-  hotWalletNonces,
-  users,
-  withdrawals,
-  type NetworkName,
-  type WithdrawalStatus,
-} from '../../db/schema';
+import { pageNewestFirst, userPageNewestFirst, type UserPageFilter } from '../../db/rows';
+import { hotWalletNonces, withdrawals, type WithdrawalStatus } from './schema';
+import type { NetworkName } from '../../chain/network';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
@@ -36,48 +32,17 @@ export async function findWithdrawal(
 }
 
 /** A user's withdrawals, newest first. */
-export async function userWithdrawals(
-  db: Queryable,
-  filter: { userId: number; token?: string; offset: number; limit: number },
-): Promise<{ rows: WithdrawalRow[]; total: number }> {
-  const where = and(
-    eq(withdrawals.userId, filter.userId),
-    filter.token ? eq(withdrawals.token, filter.token) : undefined,
-  );
-  const rows = await db
-    .select()
-    .from(withdrawals)
-    .where(where)
-    .orderBy(desc(withdrawals.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
-  return { rows, total: counted?.total ?? 0 };
+export function userWithdrawals(db: Queryable, filter: UserPageFilter) {
+  return userPageNewestFirst(db, withdrawals, filter);
 }
-
-export type WithdrawalWithEmail = WithdrawalRow & { email: string };
 
 /** Every user's withdrawals for operators, newest first, optionally of some statuses. */
 export async function allWithdrawals(
   db: Queryable,
   filter: { statuses?: WithdrawalStatus[]; offset: number; limit: number },
-): Promise<{ rows: WithdrawalWithEmail[]; total: number }> {
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
   const where = filter.statuses ? inArray(withdrawals.status, filter.statuses) : undefined;
-  const rows = await db
-    .select({ withdrawal: withdrawals, email: users.email })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where)
-    .orderBy(desc(withdrawals.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
-  return { rows: rows.map((row) => ({ ...row.withdrawal, email: row.email })), total: counted?.total ?? 0 };
-}
-
-export async function emailOf(db: Queryable, userId: number): Promise<string> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? '';
+  return pageNewestFirst(db, withdrawals, withdrawals.id, where, filter);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type WithdrawBody,
   type WithdrawConfig,
   type WithdrawalRecord,
-} from '@tradeflip/contract';
+} from '@tradeflip/api';
 import { isMessageKey, translate, type Language } from '@tradeflip/i18n';
 import { Decimal, plainDecimal } from '@tradeflip/money';
 import { getAddress, isAddress, zeroAddress } from 'viem';
@@ -18,10 +18,11 @@ import { noExplorers, type BlockExplorers } from '../../chain/explorers';
 import type { ChainNetwork, ChainRegistry } from '../../chain/registry';
 import type { Clock } from '../../clock';
 import type { RateRule } from '../../config';
-import type { Database, Transaction } from '../../db/client';
+import type { Database, Queryable, Transaction } from '../../db/client';
 import { sqlState } from '../../db/rows';
-import type { NetworkName, WithdrawalStatus } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import type { NetworkName } from '../../chain/network';
+import type { WithdrawalStatus } from './schema';
+import { AppError } from '../../errors';
 import type { IdempotencyRecord } from '../../plugins/idempotency';
 import { enforce, type RateLimiter } from '../../plugins/rate-limit';
 import { verifyPassword } from '../account/credentials';
@@ -30,6 +31,7 @@ import { chainAccount, userAccount, vaultAccount } from '../ledger/accounts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/service';
 import type { Token, TokenNetwork, TokenRegistry } from '../token/registry';
 import * as repo from './repository';
+import { pageOf, pageRows } from '../../db/page';
 
 /** The chain registry holds one token contract per network: USDT's. Only it can be sent. */
 export const ONCHAIN_TOKEN = 'USDT';
@@ -154,7 +156,7 @@ export interface WithdrawServiceDeps {
   tokens: TokenRegistry;
   ledger: LedgerService;
   /** Refuses a frozen user inside the transaction that records a withdrawal. */
-  accounts: Pick<AccountService, 'requireActive'>;
+  accounts: Pick<AccountService, 'requireActive' | 'emailsOf'>;
   /** The EVM networks; without one (or its hot wallet) withdrawals there are unavailable. */
   chains?: ChainRegistry;
   /** Links to each network's block explorer, where one is configured. */
@@ -328,15 +330,13 @@ export class WithdrawService {
     const { rows, total } = await repo.userWithdrawals(this.deps.db, {
       userId,
       token: query.token,
-      offset: (query.page - 1) * query.pageSize,
-      limit: query.pageSize,
+      ...pageRows(query),
     });
-    return {
-      list: rows.map((row) => toWithdrawalRecord(row, lang, this.explorers)),
+    return pageOf(
+      query,
+      rows.map((row) => toWithdrawalRecord(row, lang, this.explorers)),
       total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    );
   }
 
   /** One of the user's withdrawals; anyone else's is 404. */
@@ -381,6 +381,11 @@ export class WithdrawService {
 
   // ---- Operations ----
 
+  /** Whose a withdrawal is, for the operator's view (the account module owns users). */
+  private async emailOf(userId: number, via: Queryable): Promise<string> {
+    return (await this.deps.accounts.emailsOf([userId], via)).get(userId) ?? '';
+  }
+
   async adminList(
     query: { status?: WithdrawalRecord['status']; page: number; pageSize: number },
     lang: Language,
@@ -389,15 +394,14 @@ export class WithdrawService {
     const statuses = query.status ? [query.status as WithdrawalStatus] : undefined;
     const { rows, total } = await repo.allWithdrawals(this.deps.db, {
       statuses,
-      offset: (query.page - 1) * query.pageSize,
-      limit: query.pageSize,
+      ...pageRows(query),
     });
-    return {
-      list: rows.map((row) => toAdminWithdrawal(row, row.email, lang, this.explorers)),
+    const emails = await this.deps.accounts.emailsOf(rows.map((row) => row.userId));
+    return pageOf(
+      query,
+      rows.map((row) => toAdminWithdrawal(row, emails.get(row.userId) ?? '', lang, this.explorers)),
       total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    );
   }
 
   /** reviewing → approved: the sender takes it from there. */
@@ -412,7 +416,7 @@ export class WithdrawService {
       if (!row) return undefined;
       const approved = {
         row,
-        view: toAdminWithdrawal(row, await repo.emailOf(tx, row.userId), lang, this.explorers),
+        view: toAdminWithdrawal(row, await this.emailOf(row.userId, tx), lang, this.explorers),
       };
       await record?.commit(tx, approved.view);
       return approved;
@@ -442,7 +446,7 @@ export class WithdrawService {
       await this.returnFunds(tx, rejected, 'reject');
       const answer = toAdminWithdrawal(
         rejected,
-        await repo.emailOf(tx, rejected.userId),
+        await this.emailOf(rejected.userId, tx),
         lang,
         this.explorers,
       );

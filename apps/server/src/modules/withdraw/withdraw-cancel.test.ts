@@ -3,47 +3,11 @@
 // and the audit is clean. Also the block-explorer links the records carry, and the address book.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BlockExplorers } from '../../chain/explorers';
-import {
-  adminCall,
-  call,
-  describeEachDatabase,
-  expectAuditClean,
-  PASSWORD,
-  registerUser,
-  uniqueEmail,
-  useDatabase,
-  type TestApp,
-} from '../../test/harness';
+import { balanceOf, credit } from '../../test/accounts';
+import { adminCall, call, describeEachDatabase, registerUser, uniqueEmail } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { offlineChains } from '../../test/chains';
-
-const RECIPIENT = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
-
-interface Balance {
-  available: string;
-  frozen: string;
-}
-
-async function usdt(t: TestApp, token: string): Promise<Balance> {
-  const res = await call(t.app, 'GET', '/api/app/asset/balances', { token });
-  const row = (res.body.data!.list as (Balance & { token: string })[]).find((b) => b.token === 'USDT')!;
-  return { available: row.available, frozen: row.frozen };
-}
-
-async function credit(t: TestApp, email: string, amount: string) {
-  const res = await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
-    body: { email, token: 'USDT', amount, reason: 'test funds' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-async function withdraw(t: TestApp, token: string, amount: string): Promise<string> {
-  const res = await call(t.app, 'POST', '/api/app/asset/withdraw', {
-    token,
-    body: { token: 'USDT', network: 'ERC20', address: RECIPIENT, amount, password: PASSWORD },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.data as { id: string }).id;
-}
+import { RECIPIENT, requestWithdrawal } from './test-helpers';
 
 function cancel(t: TestApp, token: string, id: string, headers: Record<string, string> = {}) {
   return call(t.app, 'POST', '/api/app/asset/withdraw/cancel', { token, body: { id }, headers });
@@ -59,8 +23,7 @@ describe('block explorer links', () => {
   });
 });
 
-describeEachDatabase('withdrawal cancel, explorer links and the address book', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('withdrawal cancel, explorer links and the address book', (db) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await db.app({ chains: offlineChains() });
@@ -70,8 +33,8 @@ describeEachDatabase('withdrawal cancel, explorer links and the address book', (
     it('returns amount + fee once, through the ledger; a second cancel moves nothing', async () => {
       const user = await registerUser(t, uniqueEmail('cancel'));
       await credit(t, user.email, '100');
-      const id = await withdraw(t, user.token, '30');
-      expect(await usdt(t, user.token)).toEqual({ available: '69', frozen: '31' });
+      const id = await requestWithdrawal(t, user.token, '30');
+      expect(await balanceOf(t, user.token)).toEqual({ available: '69', frozen: '31' });
       const detail = await call(t.app, 'GET', `/api/app/asset/withdraw/detail?id=${id}`, {
         token: user.token,
       });
@@ -85,13 +48,13 @@ describeEachDatabase('withdrawal cancel, explorer links and the address book', (
         cancellable: false,
         estimatedArrival: null,
       });
-      expect(await usdt(t, user.token)).toEqual({ available: '100', frozen: '0' });
+      expect(await balanceOf(t, user.token)).toEqual({ available: '100', frozen: '0' });
       // The same key replays the answer; a new attempt is refused in the reader's language.
       const replay = await cancel(t, user.token, id, { 'idempotency-key': `cancel-${id}` });
       expect(replay.body).toEqual(cancelled.body);
       const again = await cancel(t, user.token, id, { 'x-lang': 'zh-CN' });
       expect(again.body).toMatchObject({ code: 409, reason: 'conflict', msg: '该提现已审核，无法再取消' });
-      expect(await usdt(t, user.token)).toEqual({ available: '100', frozen: '0' });
+      expect(await balanceOf(t, user.token)).toEqual({ available: '100', frozen: '0' });
 
       const ledger = await call(t.app, 'GET', '/api/app/asset/flows?token=USDT&type=withdraw', {
         token: user.token,
@@ -104,14 +67,14 @@ describeEachDatabase('withdrawal cancel, explorer links and the address book', (
       // An operator can't approve it any more.
       const approve = await adminCall(t.app, 'POST', '/api/admin/withdrawals/approve', { body: { id } });
       expect(approve.status).toBe(409);
-      await expectAuditClean(db.handle.db);
+      await db.expectAuditClean();
     });
 
     it('is the owner’s alone: another user’s id is 404; after review it is 409', async () => {
       const alice = await registerUser(t, uniqueEmail('alice'));
       const bob = await registerUser(t, uniqueEmail('bob'));
       await credit(t, alice.email, '50');
-      const id = await withdraw(t, alice.token, '20');
+      const id = await requestWithdrawal(t, alice.token, '20');
       const stranger = await cancel(t, bob.token, id);
       expect(stranger.status).toBe(404);
       expect((await cancel(t, bob.token, '999999999')).status).toBe(404);
@@ -121,7 +84,7 @@ describeEachDatabase('withdrawal cancel, explorer links and the address book', (
         code: 409,
         msg: 'This withdrawal was already reviewed and can no longer be cancelled',
       });
-      expect(await usdt(t, alice.token)).toEqual({ available: '29', frozen: '21' });
+      expect(await balanceOf(t, alice.token)).toEqual({ available: '29', frozen: '21' });
       const bad = await call(t.app, 'POST', '/api/app/asset/withdraw/cancel', {
         token: alice.token,
         body: { id: 'abc' },
@@ -139,7 +102,7 @@ describeEachDatabase('withdrawal cancel, explorer links and the address book', (
       let cancelled = 0;
       let approved = 0;
       for (let round = 0; round < rounds; round++) {
-        const id = await withdraw(t, user.token, '10');
+        const id = await requestWithdrawal(t, user.token, '10');
         const [byOwner, byOperator] = await Promise.all([
           cancel(t, user.token, id),
           adminCall(t.app, 'POST', '/api/admin/withdrawals/approve', { body: { id } }),
@@ -160,11 +123,11 @@ describeEachDatabase('withdrawal cancel, explorer links and the address book', (
       }
       expect(cancelled + approved).toBe(rounds);
       // Each approved one still holds 10 + 1 frozen; each cancelled one gave it back, once.
-      expect(await usdt(t, user.token)).toEqual({
+      expect(await balanceOf(t, user.token)).toEqual({
         available: String(rounds * 11 - approved * 11),
         frozen: String(approved * 11),
       });
-      await expectAuditClean(db.handle.db);
+      await db.expectAuditClean();
     });
   });
 

@@ -5,17 +5,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { DEV_TOKEN_ADDRESS } from '../../chain/dev-chains';
 import type { RateLimiter } from '../../plugins/rate-limit';
-import {
-  adminCall,
-  call,
-  describeEachDatabase,
-  expectAuditClean,
-  PASSWORD,
-  registerUser,
-  useDatabase,
-  type TestApp,
-} from '../../test/harness';
+import { fundedUser } from '../../test/accounts';
+import { adminCall, call, describeEachDatabase, PASSWORD, type TestApp } from '../../test/harness';
 import { offlineChains } from '../../test/chains';
+import { RECIPIENT } from './test-helpers';
 
 /** Lets every call through, but holds the withdrawal's password check while a gate is set. */
 class GatedLimiter implements RateLimiter {
@@ -42,8 +35,6 @@ class GatedLimiter implements RateLimiter {
   async close() {}
 }
 
-const RECIPIENT = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
-
 async function balances(t: TestApp, token: string) {
   const res = await call(t.app, 'GET', '/api/app/asset/balances', { token });
   return res.body.data!.list as { token: string; available: string; frozen: string }[];
@@ -54,8 +45,7 @@ async function withdrawals(t: TestApp, email: string) {
   return (res.body.data!.list as { email: string }[]).filter((w) => w.email === email);
 }
 
-describeEachDatabase('withdrawal guards', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('withdrawal guards', (db) => {
   const limiter = new GatedLimiter();
   const chains = offlineChains();
   let t: TestApp;
@@ -64,17 +54,8 @@ describeEachDatabase('withdrawal guards', (target) => {
     t = await db.app({ chains, limiter, env: { RATE_LIMIT_LOGIN_EMAIL: '10/900' } });
   });
 
-  async function fundedUser(amount = '100') {
-    const user = await registerUser(t);
-    const res = await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
-      body: { email: user.email, token: 'USDT', amount, reason: 'test funds' },
-    });
-    expect(res.status).toBe(200);
-    return user;
-  }
-
   it('a withdrawal under way when the user is frozen is refused and freezes nothing', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(t, '100');
     const before = await balances(t, user.token);
     const held = limiter.hold();
     const pending = call(t.app, 'POST', '/api/app/asset/withdraw', {
@@ -96,11 +77,11 @@ describeEachDatabase('withdrawal guards', (target) => {
       body: { email: user.email, password: PASSWORD },
     });
     expect(await balances(t, (again.body.data as { token: string }).token)).toEqual(before);
-    await expectAuditClean(db.handle.db);
+    await db.expectAuditClean();
   });
 
   it('refuses the zero address, the token contract and the hot wallet, in both languages', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(t, '100');
     const before = await balances(t, user.token);
     const hotWallet = chains.network('ERC20')!.hotWallet!.account.address;
     const cases = [
@@ -144,6 +125,6 @@ describeEachDatabase('withdrawal guards', (target) => {
       body: { token: 'USDT', network: 'ERC20', address: RECIPIENT, amount: '20', password: PASSWORD },
     });
     expect(ok.status).toBe(200);
-    await expectAuditClean(db.handle.db);
+    await db.expectAuditClean();
   });
 });

@@ -4,40 +4,18 @@
 // registry only tells which networks can be withdrawn on (the sender's tests use real Anvil nodes).
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commands, type AdminApi } from '../../cli/commands';
+import { adminApi, adminCommand, balanceOf, credit } from '../../test/accounts';
 import {
   adminCall,
   call,
   describeEachDatabase,
-  expectAuditClean,
   PASSWORD,
   registerUser,
   uniqueEmail,
-  useDatabase,
   type TestApp,
 } from '../../test/harness';
 import { offlineChains } from '../../test/chains';
-
-const RECIPIENT = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
-
-interface Balance {
-  available: string;
-  frozen: string;
-}
-
-async function usdt(t: TestApp, token: string): Promise<Balance> {
-  const res = await call(t.app, 'GET', '/api/app/asset/balances', { token });
-  const list = res.body.data!.list as (Balance & { token: string })[];
-  const row = list.find((b) => b.token === 'USDT')!;
-  return { available: row.available, frozen: row.frozen };
-}
-
-async function credit(t: TestApp, email: string, amount: string) {
-  const res = await adminCall(t.app, 'POST', '/api/admin/balances/adjust', {
-    body: { email, token: 'USDT', amount, reason: 'test funds' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
+import { RECIPIENT } from './test-helpers';
 
 function withdraw(
   t: TestApp,
@@ -52,20 +30,7 @@ function withdraw(
   });
 }
 
-/** The admin CLI's commands, calling the app in process as `npm run admin` does. */
-function cliApi(t: TestApp): AdminApi {
-  return {
-    async call<T>(method: 'GET' | 'POST', path: string, body?: unknown) {
-      const res = await adminCall(t.app, method, path, { body });
-      if (res.body.code !== 0) throw new Error(res.body.msg);
-      return res.body.data as T;
-    },
-  };
-}
-const command = (name: string) => commands.find((c) => c.name === name)!;
-
-describeEachDatabase('withdrawals', (target) => {
-  const db = useDatabase(target);
+describeEachDatabase('withdrawals', (db) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await db.app({ chains: offlineChains() });
@@ -238,7 +203,7 @@ describeEachDatabase('withdrawals', (target) => {
           expect(res.status, JSON.stringify(res.body)).toBe(c.status ?? 400);
           expect(res.body).toMatchObject({ code: c.status ?? 400, msg: text, reason: c.reason });
           expect(res.body.data?.fields?.[c.field]).toBe(text);
-          expect(await usdt(t, user.token)).toEqual({ available: '100', frozen: '0' });
+          expect(await balanceOf(t, user.token)).toEqual({ available: '100', frozen: '0' });
           const list = await call(t.app, 'GET', '/api/app/asset/withdraw/list', { token: user.token });
           expect(list.body.data!.total).toBe(0);
         });
@@ -263,7 +228,7 @@ describeEachDatabase('withdrawals', (target) => {
         expect(config.body.data!.networks).toContainEqual(
           expect.objectContaining({ network: 'BEP20', enabled: false }),
         );
-        expect(await usdt(t, user.token)).toEqual({ available: '100', frozen: '0' });
+        expect(await balanceOf(t, user.token)).toEqual({ available: '100', frozen: '0' });
       } finally {
         await db.handle.db.execute(
           sql`update token_networks set withdraw_enabled = true where token = 'USDT' and network = 'BEP20'`,
@@ -297,13 +262,13 @@ describeEachDatabase('withdrawals', (target) => {
       expect(record.orderNo).toMatch(/^W\d{8}\d{10}$/);
       expect(record.orderNo!.slice(1, 9)).toBe(record.createdAt!.slice(0, 10).replaceAll('-', ''));
       expect(Date.parse(record.estimatedArrival!) - Date.parse(record.createdAt!)).toBe(24 * 3600_000);
-      expect(await usdt(t, user.token)).toEqual({ available: '29', frozen: '21' });
+      expect(await balanceOf(t, user.token)).toEqual({ available: '29', frozen: '21' });
 
       const replay = await withdraw(t, user.token, { amount: '20.5', network: 'bsc' }, key);
       expect(replay.body).toEqual(first.body);
       const different = await withdraw(t, user.token, { amount: '10', network: 'bsc' }, key);
       expect(different.status).toBe(422);
-      expect(await usdt(t, user.token)).toEqual({ available: '29', frozen: '21' });
+      expect(await balanceOf(t, user.token)).toEqual({ available: '29', frozen: '21' });
 
       const flows = await call(t.app, 'GET', '/api/app/asset/flows?token=USDT&type=withdraw', {
         token: user.token,
@@ -317,7 +282,7 @@ describeEachDatabase('withdrawals', (target) => {
           refId: record.id,
         }),
       ]);
-      await expectAuditClean(db.handle.db);
+      await db.expectAuditClean();
     });
 
     it('refuses the second of two requests that together exceed the balance, through the ledger', async () => {
@@ -333,10 +298,10 @@ describeEachDatabase('withdrawals', (target) => {
         reason: 'insufficient_balance',
         msg: 'Amount exceeds the available balance',
       });
-      expect(await usdt(t, user.token)).toEqual({ available: '39', frozen: '61' });
+      expect(await balanceOf(t, user.token)).toEqual({ available: '39', frozen: '61' });
       const list = await call(t.app, 'GET', '/api/app/asset/withdraw/list', { token: user.token });
       expect(list.body.data!.total).toBe(1);
-      await expectAuditClean(db.handle.db);
+      await db.expectAuditClean();
     });
 
     it('lists the user’s own withdrawals newest first; another user’s detail is 404', async () => {
@@ -371,8 +336,8 @@ describeEachDatabase('withdrawals', (target) => {
       expect(bobs.body.data!.total).toBe(0);
       const missing = await call(t.app, 'GET', '/api/app/asset/withdraw/detail', { token: alice.token });
       expect(missing.body).toMatchObject({ code: 400, msg: 'Missing parameter: id' });
-      expect(await usdt(t, alice.token)).toEqual({ available: '64', frozen: '36' });
-      await expectAuditClean(db.handle.db);
+      expect(await balanceOf(t, alice.token)).toEqual({ available: '64', frozen: '36' });
+      await db.expectAuditClean();
     });
   });
 
@@ -382,7 +347,7 @@ describeEachDatabase('withdrawals', (target) => {
       await credit(t, user.email, '100');
       const a = (await withdraw(t, user.token, { amount: '30' })).body.data as { id: string };
       const b = (await withdraw(t, user.token, { amount: '40' })).body.data as { id: string };
-      expect(await usdt(t, user.token)).toEqual({ available: '28', frozen: '72' });
+      expect(await balanceOf(t, user.token)).toEqual({ available: '28', frozen: '72' });
 
       const reviewing = await adminCall(t.app, 'GET', '/api/admin/withdrawals?status=reviewing&pageSize=100');
       const listed = (reviewing.body.data!.list as { id: string; email: string }[]).filter((w) =>
@@ -421,7 +386,7 @@ describeEachDatabase('withdrawals', (target) => {
         status: 'rejected',
         rejectReason: 'Address on a sanctions list',
       });
-      expect(await usdt(t, user.token)).toEqual({ available: '69', frozen: '31' });
+      expect(await balanceOf(t, user.token)).toEqual({ available: '69', frozen: '31' });
       // A retry with the key answers the first result; without it, the withdrawal is no longer in review.
       const replay = await adminCall(t.app, 'POST', '/api/admin/withdrawals/reject', {
         body: { id: b.id, reason: 'Address on a sanctions list' },
@@ -432,7 +397,7 @@ describeEachDatabase('withdrawals', (target) => {
         body: { id: b.id, reason: 'again' },
       });
       expect(twice.status).toBe(409);
-      expect(await usdt(t, user.token)).toEqual({ available: '69', frozen: '31' });
+      expect(await balanceOf(t, user.token)).toEqual({ available: '69', frozen: '31' });
 
       const seen = await call(t.app, 'GET', `/api/app/asset/withdraw/detail?id=${b.id}`, {
         token: user.token,
@@ -453,7 +418,7 @@ describeEachDatabase('withdrawals', (target) => {
         body: { id: a.id },
       });
       expect(unauthorised.status).toBe(401);
-      await expectAuditClean(db.handle.db);
+      await db.expectAuditClean();
     });
 
     it('works from the admin CLI: withdraw:list, withdraw:approve, withdraw:reject', async () => {
@@ -467,31 +432,33 @@ describeEachDatabase('withdrawals', (target) => {
         id: string;
         orderNo: string;
       };
-      const api = cliApi(t);
+      const api = adminApi(t);
 
-      const listed = await command('withdraw:list').run(api, ['--status', 'reviewing']);
+      const listed = await adminCommand('withdraw:list').run(api, ['--status', 'reviewing']);
       expect(listed).toContain(a.orderNo);
       expect(listed).toContain(b.orderNo);
       expect(listed).toMatch(/^ID\s+ORDER\s+STATUS/);
 
-      expect(await command('withdraw:approve').run(api, [a.id])).toMatch(
+      expect(await adminCommand('withdraw:approve').run(api, [a.id])).toMatch(
         new RegExp(`^Approved withdrawal ${a.id} \\(${a.orderNo}\\): 15 USDT \\+ 1 fee from ${user.email}`),
       );
-      expect(await command('withdraw:reject').run(api, [b.id, '--reason', 'Suspicious activity'])).toContain(
-        `Rejected withdrawal ${b.id}`,
-      );
-      await expect(command('withdraw:reject').run(api, [a.id])).rejects.toThrow(
+      expect(
+        await adminCommand('withdraw:reject').run(api, [b.id, '--reason', 'Suspicious activity']),
+      ).toContain(`Rejected withdrawal ${b.id}`);
+      await expect(adminCommand('withdraw:reject').run(api, [a.id])).rejects.toThrow(
         /usage: withdraw:reject ID --reason TEXT/,
       );
-      await expect(command('withdraw:approve').run(api, ['x'])).rejects.toThrow(/usage: withdraw:approve ID/);
-      await expect(command('withdraw:reject').run(api, [a.id, '--reason', 'late'])).rejects.toThrow(
+      await expect(adminCommand('withdraw:approve').run(api, ['x'])).rejects.toThrow(
+        /usage: withdraw:approve ID/,
+      );
+      await expect(adminCommand('withdraw:reject').run(api, [a.id, '--reason', 'late'])).rejects.toThrow(
         'This withdrawal is no longer waiting for review',
       );
-      const approvedList = await command('withdraw:list').run(api, ['--status', 'approved']);
+      const approvedList = await adminCommand('withdraw:list').run(api, ['--status', 'approved']);
       expect(approvedList).toContain(a.orderNo);
       expect(approvedList).not.toContain(b.orderNo);
-      expect(await usdt(t, user.token)).toEqual({ available: '84', frozen: '16' });
-      await expectAuditClean(db.handle.db);
+      expect(await balanceOf(t, user.token)).toEqual({ available: '84', frozen: '16' });
+      await db.expectAuditClean();
     });
   });
 });

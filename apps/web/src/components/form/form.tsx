@@ -1,6 +1,7 @@
 // A form as every screen writes it, and its full-width submit button. No browser validation bubbles
 // (our rules speak the user's language, under each field) and submission handled in script.
 import type { FocusEventHandler, ReactNode } from 'react';
+import '@/lib/antd-locale';
 import Button from 'antd-mobile/es/components/button';
 
 interface FormProps {

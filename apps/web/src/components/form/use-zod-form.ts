@@ -1,12 +1,12 @@
-// Forms on react-hook-form with a zod schema (zodResolver; the schemas of packages/contract where the
+// Forms on react-hook-form with a zod schema (zodResolver; the schemas of packages/api where the
 // server has them, so both say the same words). How every screen validates:
 // - on submit, every field: the messages under the fields and the first one's field focused (no toast:
 //   a message is said once, where it is about);
 // - on leaving a field that has something in it (an untouched empty field stays quiet until submit);
 // - while a person types in a field that shows a message (and in the fields that depend on it, such as
 //   a repeated password), so the message goes away once it is right.
-// Schema messages are i18n keys, translated when shown; the server's per-field messages are texts it
-// already localised.
+// Schema messages are i18n keys, translated when shown (a resolver may give an error its `vars`); the
+// server's per-field messages are texts it already localised.
 import {
   useForm,
   type DefaultValues,
@@ -15,6 +15,7 @@ import {
   type Path,
   type PathValue,
   type Resolver,
+  type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, isCancel } from '@/lib/http/errors';
@@ -33,6 +34,26 @@ export interface ZodFormOptions<T extends FieldValues, Out> {
   dependents?: Partial<Record<Path<T>, Path<T>[]>>;
 }
 
+/** A react-hook-form form with the ways every screen validates (below). */
+export interface ZodForm<T extends FieldValues, Out> extends UseFormReturn<T, unknown, Out> {
+  field: (name: Path<T>, vars?: Record<string, string | number>) => FieldBindings;
+  change: (name: Path<T>, value: string) => void;
+  submit: (
+    onValid: (values: Out) => unknown,
+    onInvalid?: (text: string) => void,
+  ) => ReturnType<UseFormReturn<T, unknown, Out>['handleSubmit']>;
+  /** A submit handler whose `call` goes to the server; what it throws is reported (reportServerError). */
+  submitCall: (
+    call: (values: Out) => Promise<unknown>,
+  ) => ReturnType<UseFormReturn<T, unknown, Out>['handleSubmit']>;
+  check: (name: Path<T>) => Promise<string | null>;
+  /** The message a field shows now, in the user's language (for fields other than a <TextField>). */
+  errorOf: (name: Path<T>) => string | undefined;
+  setServerError: (name: Path<T>, text: string) => void;
+  setServerErrors: (fields: Record<string, string> | undefined) => boolean;
+  reportServerError: (err: unknown) => void;
+}
+
 /** What a <TextField> takes from the form for its field. */
 export type FieldBindings = Pick<
   TextFieldProps,
@@ -44,7 +65,7 @@ export function useZodForm<T extends FieldValues, Out = T>({
   resolver,
   preload,
   dependents,
-}: ZodFormOptions<T, Out>) {
+}: ZodFormOptions<T, Out>): ZodForm<T, Out> {
   const { t } = useTranslation();
   // react-hook-form validates only when asked (below): on submit, on blur, and while a message shows.
   const form = useForm<T, unknown, Out>({
@@ -56,13 +77,13 @@ export function useZodForm<T extends FieldValues, Out = T>({
   const order = Object.keys(defaultValues) as Path<T>[];
 
   const message = (
-    error: { type?: unknown; message?: string } | undefined,
+    error: { type?: unknown; message?: string; vars?: Record<string, unknown> } | undefined,
     vars?: Record<string, string | number>,
   ) => {
     if (!error?.message) return undefined;
     if (error.type === SERVER) return error.message;
     // A schema message that is not one of ours (zod's default English) reads as an invalid request.
-    return t(error.message, { ...vars, defaultValue: t('validation.invalidRequest') });
+    return t(error.message, { ...error.vars, ...vars, defaultValue: t('validation.invalidRequest') });
   };
 
   /** Validates `name` again, and its dependents, those of them that show a message. */
@@ -107,6 +128,8 @@ export function useZodForm<T extends FieldValues, Out = T>({
     return message(form.getFieldState(name).error) ?? t('validation.invalidRequest');
   };
 
+  const errorOf = (name: Path<T>) => message(form.getFieldState(name, form.formState).error);
+
   /** Puts a text the server localised under a field. */
   const setServerError = (name: Path<T>, text: string) =>
     form.setError(name, { type: SERVER, message: text });
@@ -132,5 +155,25 @@ export function useZodForm<T extends FieldValues, Out = T>({
     showError(err);
   };
 
-  return { ...form, field, change, submit, check, setServerError, setServerErrors, reportServerError };
+  const submitCall = (call: (values: Out) => Promise<unknown>) =>
+    submit(async (values) => {
+      try {
+        await call(values);
+      } catch (err) {
+        reportServerError(err);
+      }
+    });
+
+  return {
+    ...form,
+    field,
+    change,
+    submit,
+    submitCall,
+    check,
+    errorOf,
+    setServerError,
+    setServerErrors,
+    reportServerError,
+  };
 }

@@ -69,7 +69,8 @@ describe('<InstallPrompt />', () => {
     await tick(1);
     await tick(0);
     expect(screen.getByRole('dialog', { name: 'Install TradeFlip' })).toBeTruthy();
-    expect(screen.getByTestId('install-sheet').style.zIndex).toBe('10000');
+    const layer = screen.getByTestId('install-sheet').closest<HTMLElement>('.adm-popup');
+    expect(layer?.style.getPropertyValue('--z-index')).toBe('10000');
   });
 
   it('never pops up over a form being filled in: it waits while a field has focus and 10 s after the last input', async () => {

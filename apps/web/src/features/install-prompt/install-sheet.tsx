@@ -1,10 +1,15 @@
-// The bottom sheet offering the install (z-index 10000), with the per-platform guide.
-import { useId, useState } from 'react';
+// The bottom sheet offering the install (above everything: z-index 10000), with the per-platform
+// guide; on the app's one Sheet. A tap outside or Later snoozes it, the ✕ means never.
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '@/components/icons';
+import { Sheet } from '@/components/sheet';
 import { showToast } from '@/lib/toast';
-import { appLink, copyText } from './copy-link';
+import { copyText } from '@/lib/copy-text';
 import { detectPlatform, SHEET_Z_INDEX, type InstallPlatform } from './install-state';
-import styles from './install-sheet.module.css';
+
+/** The link to open the app: its start URL on this origin. */
+const appLink = () => `${window.location.origin}/`;
 
 export interface InstallSheetProps {
   canInstallNatively: boolean;
@@ -21,7 +26,6 @@ export default function InstallSheet(props: InstallSheetProps) {
   const [view, setView] = useState<'offer' | 'guide'>('offer');
   const [busy, setBusy] = useState(false);
   const [platform] = useState<InstallPlatform>(() => props.platform ?? detectPlatform());
-  const titleId = useId();
 
   const copy = async () => {
     showToast((await copyText(appLink())) ? t('install.copied') : t('install.copyFailed'));
@@ -39,140 +43,97 @@ export default function InstallSheet(props: InstallSheetProps) {
     }
   };
 
+  // The offer's action installs (or shows how); the guide's copies the link to open elsewhere.
+  const action =
+    view === 'guide' ? (
+      <button type="button" className="btn btn--primary" onClick={() => void copy()}>
+        {t('install.copyLink')}
+      </button>
+    ) : canInstallNatively ? (
+      <button type="button" className="btn btn--primary" onClick={() => void install()} disabled={busy}>
+        {t('install.installNow')}
+      </button>
+    ) : (
+      <button type="button" className="btn btn--primary" onClick={() => setView('guide')}>
+        {t('install.howToInstall')}
+      </button>
+    );
+
   return (
-    <div className={styles.root} style={{ zIndex: SHEET_Z_INDEX }} data-testid="install-sheet">
-      <div className={styles.backdrop} onClick={onLater} aria-hidden="true" />
-      <section className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <button type="button" className={styles.close} aria-label={t('install.close')} onClick={onNever}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
-
-        {view === 'offer' ? (
-          <>
-            <div className={styles.head}>
-              <img className={styles.icon} src="/icons/icon-192.png" alt="" width="56" height="56" />
-              <div>
-                <h2 id={titleId} className={styles.title}>
-                  {t('install.title')}
-                </h2>
-                <p className={styles.subtitle}>{t('install.subtitle')}</p>
-              </div>
-            </div>
-            {canInstallNatively ? (
-              <button type="button" className={styles.primary} onClick={() => void install()} disabled={busy}>
-                {t('install.installNow')}
-              </button>
-            ) : (
-              <button type="button" className={styles.primary} onClick={() => setView('guide')}>
-                {t('install.howToInstall')}
-              </button>
-            )}
-          </>
-        ) : (
-          <>
-            <h2 id={titleId} className={styles.title}>
-              {t('install.guideTitle')}
-            </h2>
-            <Guide platform={platform} onCopy={() => void copy()} />
-            <button type="button" className={styles.link} onClick={() => setView('offer')}>
-              {t('install.back')}
-            </button>
-          </>
-        )}
-
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={onLater}>
-            {t('install.later')}
-          </button>
-          <button type="button" className={styles.secondary} onClick={() => void copy()}>
+    <Sheet
+      onClose={onLater}
+      title={view === 'offer' ? t('install.title') : t('install.guideTitle')}
+      dialog
+      testId="install-sheet"
+      zIndex={SHEET_Z_INDEX}
+      close={{ label: t('install.close'), onClick: onNever }}
+      cancel={t('install.later')}
+      actions={action}
+    >
+      {view === 'offer' ? (
+        <>
+          <div className="sheet__lead">
+            <img src="/icons/icon-192.png" alt="" width="56" height="56" />
+            <p className="sheet__text">{t('install.subtitle')}</p>
+          </div>
+          <button type="button" className="sheet__link" onClick={() => void copy()}>
             {t('install.copyLink')}
           </button>
-        </div>
-      </section>
-    </div>
+        </>
+      ) : (
+        <>
+          <Guide platform={platform} />
+          <button type="button" className="sheet__link" onClick={() => setView('offer')}>
+            {t('install.back')}
+          </button>
+        </>
+      )}
+    </Sheet>
   );
 }
 
-function Guide({ platform, onCopy }: { platform: InstallPlatform; onCopy: () => void }) {
+// Drawn as the browsers draw them (Safari's Share, the address bar's install icon), so a step's icon
+// matches the button it names.
+const ShareIcon = () => (
+  <Icon>
+    <path d="M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1" />
+  </Icon>
+);
+
+const InstallIcon = () => (
+  <Icon>
+    <rect x="3" y="4" width="18" height="13" rx="2" />
+    <path d="M12 7v6M9 10l3 3 3-3M8 20h8" />
+  </Icon>
+);
+
+/** Each platform's guide, from its catalog section (install.<section>): a title, then its numbered
+ *  steps, an icon after a step that names a button; iOS outside Safari says a paragraph instead. */
+const guides: Record<InstallPlatform, { section: string; steps: [step: string, icon?: ReactNode][] }> = {
+  'ios-safari': { section: 'iosSafari', steps: [['step1', <ShareIcon />], ['step2'], ['step3']] },
+  'ios-other': { section: 'iosOther', steps: [] },
+  android: { section: 'android', steps: [['step1'], ['step2']] },
+  desktop: { section: 'desktop', steps: [['step1', <InstallIcon />], ['step2']] },
+};
+
+function Guide({ platform }: { platform: InstallPlatform }) {
   const { t } = useTranslation();
-  switch (platform) {
-    case 'ios-safari':
-      return (
-        <div className={styles.guide} data-guide="ios-safari">
-          <h3>{t('install.iosSafari.title')}</h3>
-          <ol>
-            <li>
-              {t('install.iosSafari.step1')} <ShareIcon />
-            </li>
-            <li>{t('install.iosSafari.step2')}</li>
-            <li>{t('install.iosSafari.step3')}</li>
-          </ol>
-        </div>
-      );
-    case 'ios-other':
-      return (
-        <div className={styles.guide} data-guide="ios-other">
-          <h3>{t('install.iosOther.title')}</h3>
-          <p>{t('install.iosOther.text')}</p>
-          <button type="button" className={styles.primary} onClick={onCopy}>
-            {t('install.copyLink')}
-          </button>
-        </div>
-      );
-    case 'android':
-      return (
-        <div className={styles.guide} data-guide="android">
-          <h3>{t('install.android.title')}</h3>
-          <ol>
-            <li>{t('install.android.step1')}</li>
-            <li>{t('install.android.step2')}</li>
-          </ol>
-        </div>
-      );
-    default:
-      return (
-        <div className={styles.guide} data-guide="desktop">
-          <h3>{t('install.desktop.title')}</h3>
-          <ol>
-            <li>
-              {t('install.desktop.step1')} <InstallIcon />
-            </li>
-            <li>{t('install.desktop.step2')}</li>
-          </ol>
-        </div>
-      );
-  }
-}
-
-function ShareIcon() {
+  const { section, steps } = guides[platform];
   return (
-    <svg className={styles.inlineIcon} viewBox="0 0 24 24" aria-hidden="true">
-      <path
-        d="M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-function InstallIcon() {
-  return (
-    <svg className={styles.inlineIcon} viewBox="0 0 24 24" aria-hidden="true">
-      <rect x="3" y="4" width="18" height="13" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <path
-        d="M12 7v6M9 10l3 3 3-3M8 20h8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <div className="sheet__box" data-guide={platform}>
+      <h3>{t(`install.${section}.title`)}</h3>
+      {steps.length === 0 ? (
+        <p>{t(`install.${section}.text`)}</p>
+      ) : (
+        <ol>
+          {steps.map(([step, icon]) => (
+            <li key={step}>
+              {t(`install.${section}.${step}`)}
+              {icon && <> {icon}</>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }

@@ -3,7 +3,9 @@ import { Toast } from 'antd-mobile';
 import { setNavigator, type Navigate } from '../navigation';
 import { storeLanguage } from '../language';
 import { getSession, setSession } from '../session';
+import * as routes from '@tradeflip/api/routes';
 import {
+  api,
   ApiError,
   getWithFallback,
   http,
@@ -143,7 +145,7 @@ describe('idempotency key', () => {
     expect(replay).not.toBe(second.request);
     expect(replay.header('Idempotency-Key')).toBe(first.request.header('Idempotency-Key'));
     replay.respond(200, ok({ id: 'p1' }));
-    await expect(second.result).resolves.toEqual({ id: 'p1' });
+    await expect(second.result).resolves.toEqual(ok({ id: 'p1' }));
     expect(toast).not.toHaveBeenCalled();
   });
 });
@@ -164,7 +166,7 @@ describe('identical in-flight requests', () => {
     expect(first.request.aborted).toBe(true);
     await expect(first.result).rejects.toSatisfy(isCancel);
     second.request.respond(200, ok({ total: '1' }));
-    await expect(second.result).resolves.toEqual({ total: '1' });
+    await expect(second.result).resolves.toEqual(ok({ total: '1' }));
     await vi.advanceTimersByTimeAsync(2000);
     expect(server.requests).toHaveLength(2); // the cancelled GET is not retried
     expect(toast).not.toHaveBeenCalled();
@@ -191,7 +193,7 @@ describe('GET retry', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(server.requests).toHaveLength(2);
     server.last().respond(200, ok([1]));
-    await expect(result).resolves.toEqual([1]);
+    await expect(result).resolves.toEqual(ok([1]));
     expect(toast).not.toHaveBeenCalled();
   });
 
@@ -232,7 +234,7 @@ describe('GET retry', () => {
     await vi.advanceTimersByTimeAsync(800);
     expect(server.requests).toHaveLength(2);
     server.last().respond(200, ok('late'));
-    await expect(result).resolves.toBe('late');
+    await expect(result).resolves.toEqual(ok('late'));
   });
 
   it('does not retry mutations', async () => {
@@ -263,7 +265,7 @@ describe('GET retry', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(server.requests).toHaveLength(2);
     second.request.respond(200, ok(1));
-    await expect(second.result).resolves.toBe(1);
+    await expect(second.result).resolves.toEqual(ok(1));
   });
 });
 
@@ -278,7 +280,7 @@ describe('304', () => {
     expect(retry.header('Cache-Control')).toBe('no-cache');
     expect(retry.header('Pragma')).toBe('no-cache');
     retry.respond(200, ok({ price_dp: {} }));
-    await expect(result).resolves.toEqual({ price_dp: {} });
+    await expect(result).resolves.toEqual(ok({ price_dp: {} }));
   });
 
   it('fails when the retry is a 304 again', async () => {
@@ -324,10 +326,10 @@ describe('the app-level network timeout (spec §9: 60 s)', () => {
 });
 
 describe('envelope', () => {
-  it('resolves with data when code is 0', async () => {
-    const { result, request } = await send(() => http.get<{ id: string }>('/api/app/user/me'));
+  it('resolves with the whole body when code is 0 (spec §8)', async () => {
+    const { result, request } = await send(() => api(routes.account.me));
     request.respond(200, { code: 0, msg: 'ok', data: { id: 'u1' } });
-    await expect(result).resolves.toEqual({ id: 'u1' });
+    await expect(result).resolves.toEqual({ code: 0, msg: 'ok', data: { id: 'u1' } });
   });
 
   it('rejects any other code with an ApiError carrying the body', async () => {
@@ -518,7 +520,7 @@ describe('failure toasts', () => {
 describe('fallback paths', () => {
   it('fall back on failure, silently for the first call', async () => {
     const { result, request } = await send(() =>
-      getWithFallback('/api/app/asset/precision-map', '/api/asset/precision-map'),
+      getWithFallback(routes.wallet.precisionMap, routes.wallet.precisionMapFallback, {}),
     );
     expect(request.url).toBe('/api/app/asset/precision-map');
     request.respond(500, { code: 500 });
@@ -526,14 +528,19 @@ describe('fallback paths', () => {
     const fallback = server.last();
     expect(fallback.url).toBe('/api/asset/precision-map');
     fallback.respond(200, ok({ price_dp: { BTC: 2 } }));
-    await expect(result).resolves.toEqual({ price_dp: { BTC: 2 } });
+    await expect(result).resolves.toEqual(ok({ price_dp: { BTC: 2 } }));
     expect(toast).not.toHaveBeenCalled();
   });
 
   it('fall back only when the condition holds (withdraw config: 404)', async () => {
     const on404 = (e: ApiError) => e.status === 404;
     const { result, request } = await send(() =>
-      getWithFallback('/api/app/asset/withdraw/config', '/api/app/asset/withdrawConfig', {}, on404),
+      getWithFallback(
+        routes.withdraw.config,
+        routes.withdraw.configFallback,
+        { query: { token: 'USDT' } },
+        on404,
+      ),
     );
     request.respond(500, { code: 500, msg: 'down' });
     await expect(result).rejects.toMatchObject({ message: 'down' });

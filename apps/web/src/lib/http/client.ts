@@ -1,13 +1,17 @@
 // The one HTTP client of the web app. Every request rule of spec §7–9 and DESIGN §10 lives here:
 // base URL, headers, idempotency keys, `_r`, cancel of identical in-flight calls, GET and 304 retry,
-// timeout, envelope unwrapping, 401 handling and failure toasts.
-import { translate, type MessageKey } from '@tradeflip/i18n';
+// timeout, the envelope (spec §8: code 0 resolves with the whole body, any other code rejects with
+// it), 401 handling and failure toasts. Calls name a route of the table: `api(routes.account.me)`.
+import type { Answer, Route, RouteInput } from '@tradeflip/api';
+import { pathWith } from '@tradeflip/api/route';
+import type { MessageKey } from '@tradeflip/i18n';
 import { getLanguage } from '../language';
-import { currentLocation, navigate } from '../navigation';
-import { clearSession, getToken } from '../session';
+import { getToken } from '../session';
+import { endSession, resetSessionEnd } from '../session-end';
 import { showToast } from '../toast';
 import { ApiError, CancelError, isEnvelope } from './errors';
 import { fetchTransport, type Transport, type TransportResponse } from './transport';
+import { translateMessage } from '@/lib/i18n';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,10 +34,6 @@ export interface RequestOptions {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** The app-level configured network timeout (spec §9): no call waits longer, whatever it asks. */
 export const MAX_TIMEOUT_MS = 60_000;
-export const FORCED_LOGOUT_REDIRECT_MS = 300;
-export const LOGIN_PATH = '/pages/login/index';
-/** Query parameter the login page reads to come back after sign-in. */
-export const REDIRECT_PARAM = 'redirect';
 const RETRY_MIN_MS = 400;
 const RETRY_MAX_MS = 800;
 /** A superseding mutation that reuses a key waits for the first one's stored answer this many times. */
@@ -83,17 +83,21 @@ interface InFlight {
 }
 
 const inFlight = new Map<string, InFlight>();
-let redirecting = false;
 
 /** For tests: forget in-flight calls and the redirect guard. */
 export function resetHttpState(): void {
   inFlight.clear();
-  redirecting = false;
+  resetSessionEnd();
 }
 
 const isMutation = (method: Method) => method !== 'GET';
 
-async function request<T>(method: Method, url: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+async function request(
+  method: Method,
+  url: string,
+  body: unknown,
+  opts: RequestOptions = {},
+): Promise<unknown> {
   const fullUrl = resolveUrl(url);
   const signature = `${method} ${fullUrl} ${stableKey(opts.params)} ${stableKey(body)}`;
 
@@ -155,10 +159,7 @@ async function request<T>(method: Method, url: string, body: unknown, opts: Requ
       }
       if (outcome.kind === 'response') {
         const { status, data } = outcome.response;
-        if (status >= 200 && status < 300) {
-          if (!isEnvelope(data)) return data as T;
-          if (data.code === 0) return data.data as T;
-        }
+        if (status >= 200 && status < 300 && (!isEnvelope(data) || data.code === 0)) return data;
         throw responseError(status, data);
       }
       throw transportError(outcome.kind, outcome.error);
@@ -277,7 +278,7 @@ function reasonOf(data: unknown): string | undefined {
 }
 
 function t(key: MessageKey): string {
-  return translate(getLanguage(), key);
+  return translateMessage(key);
 }
 
 function responseError(status: number, data: unknown): ApiError {
@@ -318,32 +319,12 @@ function handleFailure(err: unknown, opts: RequestOptions, tokenSent: string | n
   if (apiError.status === 401 || apiError.code === 401) {
     // Only the session that made the call is ended, once, however many calls fail together.
     if (opts.skipAuthRedirect || !tokenSent || getToken() !== tokenSent) return apiError;
-    clearSession();
-    if (apiError.reason === 'user_frozen') {
-      showToast(t('errors.forcedLogout'));
-      redirectOnce(`${LOGIN_PATH}?from=force`, FORCED_LOGOUT_REDIRECT_MS);
-    } else {
-      showToast(t('errors.sessionExpired'));
-      const back = currentLocation();
-      const onLogin = back.startsWith(LOGIN_PATH);
-      redirectOnce(onLogin ? LOGIN_PATH : `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(back)}`, 0);
-    }
+    endSession(apiError.reason === 'user_frozen' ? 'frozen' : 'expired');
     return apiError;
   }
 
   if (!opts.silent) showToast(apiError.message);
   return apiError;
-}
-
-function redirectOnce(to: string, delay: number) {
-  if (redirecting) return;
-  redirecting = true;
-  const go = () => {
-    redirecting = false;
-    navigate(to, { replace: true });
-  };
-  if (delay > 0) setTimeout(go, delay);
-  else go();
 }
 
 // Identity of a body for "identical in-flight request": JSON with sorted keys; opaque bodies are unique.
@@ -366,34 +347,68 @@ export function stableKey(value: unknown): string {
   );
 }
 
+/** The untyped call under `api` (and the client's own tests): any method and URL, the body as answered. */
 export const http = {
-  get: <T>(url: string, opts?: RequestOptions) => request<T>('GET', url, undefined, opts),
-  post: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', url, body, opts),
-  put: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', url, body, opts),
-  patch: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', url, body, opts),
-  delete: <T>(url: string, opts?: RequestOptions & { body?: unknown }) =>
-    request<T>('DELETE', url, opts?.body, opts),
+  get: (url: string, opts?: RequestOptions) => request('GET', url, undefined, opts),
+  post: (url: string, body?: unknown, opts?: RequestOptions) => request('POST', url, body, opts),
+  put: (url: string, body?: unknown, opts?: RequestOptions) => request('PUT', url, body, opts),
+  patch: (url: string, body?: unknown, opts?: RequestOptions) => request('PATCH', url, body, opts),
+  delete: (url: string, opts?: RequestOptions & { body?: unknown }) =>
+    request('DELETE', url, opts?.body, opts),
 };
+
+/** A call of a route: what the route takes (body, query, path params) and how to call (silent, …). */
+export type CallOf<R extends Route> = RouteInput<R> & Omit<RequestOptions, 'params'>;
+type CallArgs<R extends Route> = object extends RouteInput<R> ? [call?: CallOf<R>] : [call: CallOf<R>];
+
+/**
+ * Calls a route of the table (@tradeflip/api/routes) and resolves with its whole success body
+ * (`{ code: 0, data }`: callers select `data`); any other code rejects with an ApiError carrying the body.
+ */
+export function api<R extends Route>(route: R, ...[call]: CallArgs<R>): Promise<Answer<R>> {
+  const { body, query, params, ...opts } = (call ?? {}) as CallOf<Route> & {
+    body?: unknown;
+    query?: Record<string, unknown>;
+    params?: Record<string, string | number>;
+  };
+  const url = pathWith(route.path, params);
+  const options: RequestOptions = { ...opts, ...(query && { params: query }) };
+  // Through `http`, which the page tests stub.
+  let answer: Promise<unknown>;
+  if (route.method === 'GET') answer = http.get(url, options);
+  else if (route.method === 'DELETE') answer = http.delete(url, { ...options, body });
+  else
+    answer = http[route.method === 'POST' ? 'post' : route.method === 'PUT' ? 'put' : 'patch'](
+      url,
+      body,
+      options,
+    );
+  return answer as Promise<Answer<R>>;
+}
+
+/** The route that answers like `R` (spec §7's fallbacks). */
+type AnswersLike<R> = R extends Route<Method, string, infer W> ? Route<Method, string, W> : never;
 
 /**
  * Calls `primary`, and `fallback` when it fails (spec §7 fallbacks: precision map on any failure,
  * withdraw config on a 404). The first attempt is silent so only the final failure is toasted.
  */
-export async function getWithFallback<T>(
-  primary: string,
-  fallback: string,
-  opts: RequestOptions = {},
+export async function getWithFallback<R extends Route>(
+  primary: R,
+  fallback: AnswersLike<R>,
+  call: CallOf<R>,
   when: (err: ApiError) => boolean = () => true,
-): Promise<T> {
+): Promise<Answer<R>> {
+  const args = [call] as unknown as CallArgs<R>;
   try {
-    return await http.get<T>(primary, { ...opts, silent: true });
+    return await api(primary, ...([{ ...call, silent: true }] as unknown as CallArgs<R>));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const signedOut = err.status === 401 || err.code === 401;
     if (signedOut || !when(err)) {
-      if (!signedOut && !opts.silent) showToast(err.message);
+      if (!signedOut && !call.silent) showToast(err.message);
       throw err;
     }
-    return http.get<T>(fallback, opts);
+    return api(fallback as unknown as R, ...args);
   }
 }

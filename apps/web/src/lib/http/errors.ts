@@ -1,5 +1,5 @@
 // The error every failed call rejects with, and the silent cancel error.
-import type { Envelope } from '@tradeflip/contract';
+import type { Envelope } from '@tradeflip/api';
 
 export type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout';
 

@@ -1,13 +1,13 @@
 export {
+  api,
   http,
   getWithFallback,
   setApiBase,
   getApiBase,
   resolveUrl,
   uuid as newIdempotencyKey,
-  LOGIN_PATH,
-  REDIRECT_PARAM,
   type RequestOptions,
+  type CallOf,
 } from './client';
 export { ApiError, isApiError, isCancel, type ApiErrorKind } from './errors';
 // useKeyedMutation lives in './keyed-mutation' (import it from there): it brings TanStack Query's

@@ -25,7 +25,7 @@ function renderOpen() {
     () =>
       useKeyedMutation({
         mutationFn: (order: { margin: string }, idempotencyKey: string) =>
-          http.post<{ id: string }>('/api/app/game/open', order, { silent: true, idempotencyKey }),
+          http.post('/api/app/game/open', order, { silent: true, idempotencyKey }),
       }),
     { wrapper },
   );
@@ -72,7 +72,7 @@ describe('useKeyedMutation', () => {
     expect(second.request.header('Idempotency-Key')).toBe(first.request.header('Idempotency-Key'));
     second.request.respond(200, ok(exchange.open(second.request)));
     await act(async () => {
-      await expect(second.result).resolves.toEqual({ id: 'p1' });
+      await expect(second.result).resolves.toEqual(ok({ id: 'p1' }));
     });
     expect(exchange.positions.size).toBe(1);
   });

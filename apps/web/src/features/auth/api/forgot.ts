@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ForgotBody } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import type { ForgotBody } from '@tradeflip/api';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 
 export function resetPassword(body: ForgotBody) {
-  return http.post<unknown>('/api/app/auth/forgot', body, { skipAuthRedirect: true, silent: true });
+  return api(routes.account.forgot, { body, skipAuthRedirect: true, silent: true });
 }
 
 export function useResetPassword() {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody, SessionResult } from '@tradeflip/contract';
+import type { LoginBody } from '@tradeflip/api';
+import * as routes from '@tradeflip/api/routes';
 
 // The HTTP client is not part of the sign-in page's first load: it is fetched when the form is
 // first focused (preloadLogin), or at the first sign-in.
@@ -10,8 +11,9 @@ export function preloadLogin(): void {
 }
 
 export async function login(body: LoginBody) {
-  const { http } = await loadHttp();
-  return http.post<SessionResult>('/api/app/auth/login', body, { skipAuthRedirect: true, silent: true });
+  const { api } = await loadHttp();
+  const { data } = await api(routes.account.login, { body, skipAuthRedirect: true, silent: true });
+  return data;
 }
 
 export function useLogin() {

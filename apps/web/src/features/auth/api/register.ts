@@ -1,9 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterBody, SessionResult } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import type { RegisterBody } from '@tradeflip/api';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 
 export function register(body: RegisterBody) {
-  return http.post<SessionResult>('/api/app/auth/register', body, { skipAuthRedirect: true, silent: true });
+  return api(routes.account.register, { body, skipAuthRedirect: true, silent: true }).then(
+    ({ data }) => data,
+  );
 }
 
 export function useRegister() {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SendCodeBody } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import type { SendCodeBody } from '@tradeflip/api';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 
 export interface SendCodeResult {
   /** Seconds until another code may be sent to this email. */
@@ -9,7 +10,9 @@ export interface SendCodeResult {
 }
 
 export function sendCode(body: SendCodeBody) {
-  return http.post<SendCodeResult>('/api/app/auth/code', body, { skipAuthRedirect: true, silent: true });
+  return api(routes.account.sendCode, { body, skipAuthRedirect: true, silent: true }).then(
+    ({ data }) => data,
+  );
 }
 
 export function useSendCode() {

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/lib/paths';
 import { PageFrame } from '@/components/page-frame';
 import { BrandMark } from '@/components/icons';
 import './auth.css';
@@ -27,5 +30,27 @@ export function AuthLayout({ title, heading, subtitle, banner, children, footer 
         {footer && <div className="auth__footer">{footer}</div>}
       </div>
     </PageFrame>
+  );
+}
+
+/** What the footer asks and offers on the way to each screen. */
+const switches = {
+  register: { question: 'auth.noAccount', label: 'auth.goRegister' },
+  login: { question: 'auth.haveAccount', label: 'auth.goSignIn' },
+} as const;
+
+/**
+ * The footer's way to the other screen: "No account yet? Register" (replacing this screen), carrying
+ * where to go once signed in (`carry`, from useAuthReturn).
+ */
+export function AuthSwitch({ to, carry }: { to: keyof typeof switches; carry: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span>{t(switches[to].question)}</span>{' '}
+      <Link to={`${paths[to]}${carry}`} replace>
+        {t(switches[to].label)}
+      </Link>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // The send-code flow of register and forgot: checks the email, asks for a code, then waits 60 s or
 // the server's resendAfter, whichever is longer (also when the server says we asked too soon).
 import { useTranslation } from 'react-i18next';
-import type { CodeScene } from '@tradeflip/contract';
+import type { CodeScene } from '@tradeflip/api';
 import { isApiError } from '@/lib/http';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { showError, showToast } from '@/lib/toast';

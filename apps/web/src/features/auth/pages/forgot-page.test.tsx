@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/app/test-utils';
-import { errorUnder } from '@/components/form/test-helpers';
+import { errorUnder, fillAndPress } from '@/components/form/test-helpers';
 import { http } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
 
@@ -14,13 +14,11 @@ describe('forgot password page', () => {
   it('needs the email, the code and a new password', async () => {
     const user = userEvent.setup();
     renderApp('/pages/forget/forget');
-    await user.click(await screen.findByRole('button', { name: 'Reset password' }));
+    await fillAndPress(user, 'Reset password');
     expect(errorUnder('Email')).toBe('Please enter your email');
     expect(errorUnder('Verification code')).toBe('Please enter the verification code');
     expect(errorUnder('New password')).toBe('Please enter a new password');
-    await user.type(screen.getByLabelText('Email'), 'nope');
-    await user.type(screen.getByLabelText('New password'), '12345678');
-    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await fillAndPress(user, 'Reset password', { Email: 'nope', 'New password': '12345678' });
     expect(errorUnder('Email')).toBe('Please enter a valid email address.');
     expect(errorUnder('New password')).toBe('Password must be 8–32 chars with letters and numbers');
   });
@@ -29,7 +27,7 @@ describe('forgot password page', () => {
     act(() => setLanguage('zh-CN'));
     const user = userEvent.setup();
     renderApp('/pages/forget/forget');
-    await user.click(await screen.findByRole('button', { name: '重置密码' }));
+    await fillAndPress(user, '重置密码');
     expect(errorUnder('邮箱')).toBe('请输入邮箱');
     expect(errorUnder('验证码')).toBe('请输入验证码');
     expect(errorUnder('新密码')).toBe('请输入新密码');
@@ -39,17 +37,17 @@ describe('forgot password page', () => {
     const post = vi.spyOn(http, 'post').mockResolvedValue({ resendAfter: 60, expiresIn: 600 } as never);
     const user = userEvent.setup();
     const { router } = renderApp('/pages/forget/forget');
-    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await fillAndPress(user, 'Send code', { Email: 'ann@example.com' });
     expect(post).toHaveBeenCalledWith(
       '/api/app/auth/code',
       { email: 'ann@example.com', scene: 'forgot' },
       expect.anything(),
     );
     post.mockResolvedValue({} as never);
-    await user.type(screen.getByLabelText('Verification code'), '654321');
-    await user.type(screen.getByLabelText('New password'), 'newpass99');
-    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await fillAndPress(user, 'Reset password', {
+      'Verification code': '654321',
+      'New password': 'newpass99',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/index'));
     expect(post).toHaveBeenLastCalledWith(
       '/api/app/auth/forgot',

@@ -2,9 +2,9 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/lib/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ForgotBody } from '@tradeflip/contract';
+import type { ForgotBody } from '@tradeflip/api';
 import { Form, SubmitButton } from '@/components/form/form';
-import { TextField } from '@/components/form/text-field';
+import { PasswordField } from '@/components/form/password-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import { showToast } from '@/lib/toast';
@@ -29,15 +29,11 @@ export function ForgotPage() {
 
   const resetPassword = async (values: ForgotBody) => {
     const email = values.email.trim();
-    try {
-      await reset.mutateAsync({ email, code: values.code.trim(), password: values.password });
-      showToast(t('auth.resetDone'));
-      void navigate(paths.login, { replace: true, state: { email } });
-    } catch (err) {
-      form.reportServerError(err);
-    }
+    await reset.mutateAsync({ email, code: values.code.trim(), password: values.password });
+    showToast(t('auth.resetDone'));
+    void navigate(paths.login, { replace: true, state: { email } });
   };
-  const submit = useAntiRepeat(form.submit(resetPassword));
+  const submit = useAntiRepeat(form.submitCall(resetPassword));
 
   return (
     <AuthLayout
@@ -48,13 +44,7 @@ export function ForgotPage() {
       <Form className="auth__form" onSubmit={submit}>
         <EmailField {...form.field('email')} />
         <CodeField {...form.field('code')} code={code} />
-        <TextField
-          {...form.field('password')}
-          label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('auth.newPasswordPlaceholder')}
-        />
+        <PasswordField {...form.field('password')} purpose="new" label={t('auth.newPassword')} />
         <SubmitButton loading={reset.isPending} className="auth__submit">
           {t('auth.resetPassword')}
         </SubmitButton>

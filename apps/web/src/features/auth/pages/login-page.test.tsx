@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { Toast } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, renderApp } from '@/app/test-utils';
-import { errorUnder } from '@/components/form/test-helpers';
+import { errorUnder, fillAndPress } from '@/components/form/test-helpers';
 import { http } from '@/lib/http';
 import { ApiError } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
+
+/** The success body the client resolves with (spec §8: the whole body). */
+const envelope = (data: unknown) => ({ code: 0, data });
 
 beforeEach(() => {
   vi.restoreAllMocks();
@@ -30,7 +33,7 @@ describe('login page', () => {
     const shown = vi.spyOn(Toast, 'show');
     const user = userEvent.setup();
     renderApp('/pages/login/index');
-    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await fillAndPress(user, 'Sign in');
     expect(errorUnder('Email')).toBe('Please enter your email');
     expect(errorUnder('Password')).toBe('Please enter your password');
     expect(screen.getAllByText('Please enter your email')).toHaveLength(1);
@@ -40,8 +43,7 @@ describe('login page', () => {
   it('checks the email format', async () => {
     const user = userEvent.setup();
     renderApp('/pages/login/index');
-    await user.type(await screen.findByLabelText('Email'), 'not-an-email');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await fillAndPress(user, 'Sign in', { Email: 'not-an-email' });
     expect(errorUnder('Email')).toBe('Please enter a valid email address.');
   });
 
@@ -49,21 +51,18 @@ describe('login page', () => {
     act(() => setLanguage('zh-CN'));
     const user = userEvent.setup();
     renderApp('/pages/login/index');
-    await user.click(await screen.findByRole('button', { name: '登录' }));
+    await fillAndPress(user, '登录');
     expect(errorUnder('邮箱')).toBe('请输入邮箱');
     expect(errorUnder('密码')).toBe('请输入密码');
-    await user.type(screen.getByLabelText('邮箱'), 'x@');
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await fillAndPress(user, '登录', { 邮箱: 'x@' });
     expect(errorUnder('邮箱')).toBe('请输入有效的邮箱地址。');
   });
 
   it('signs in and returns to the page that asked for it', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue(session as never);
+    const post = vi.spyOn(http, 'post').mockResolvedValue(envelope(session) as never);
     const user = userEvent.setup();
     const { router } = renderApp('/pages/login/index?redirect=%2Fpages%2Fuser%2Flang');
-    await user.type(await screen.findByLabelText('Email'), 'Bo@Example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await fillAndPress(user, 'Sign in', { Email: 'Bo@Example.com', Password: 'secret123' });
     await screen.findByRole('heading', { level: 1, name: 'Language' });
     expect(post).toHaveBeenCalledWith(
       '/api/app/auth/login',
@@ -75,12 +74,10 @@ describe('login page', () => {
   });
 
   it('never follows a redirect to another site', async () => {
-    vi.spyOn(http, 'post').mockResolvedValue(session as never);
+    vi.spyOn(http, 'post').mockResolvedValue(envelope(session) as never);
     const user = userEvent.setup();
     const { router } = renderApp('/pages/login/index?redirect=%2F%2Fevil.example');
-    await user.type(await screen.findByLabelText('Email'), 'bo@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await fillAndPress(user, 'Sign in', { Email: 'bo@example.com', Password: 'secret123' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
@@ -96,9 +93,7 @@ describe('login page', () => {
     );
     const user = userEvent.setup();
     renderApp('/pages/login/index');
-    await user.type(await screen.findByLabelText('Email'), 'a@b.co');
-    await user.type(screen.getByLabelText('Password'), 'x');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await fillAndPress(user, 'Sign in', { Email: 'a@b.co', Password: 'x' });
     await waitFor(() => expect(errorUnder('Email')).toBe('Please enter a valid email address.'));
     expect(screen.getAllByText('Please enter a valid email address.')).toHaveLength(1);
   });
@@ -114,9 +109,7 @@ describe('login page', () => {
     );
     const user = userEvent.setup();
     renderApp('/pages/login/index');
-    await user.type(await screen.findByLabelText('Email'), 'a@b.co');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await fillAndPress(user, 'Sign in', { Email: 'a@b.co', Password: 'wrong-password1' });
     await waitFor(() => expect(screen.getAllByText('Incorrect email or password')).toHaveLength(1));
   });
 

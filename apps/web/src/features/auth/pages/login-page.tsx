@@ -1,17 +1,16 @@
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths, safeRedirect } from '@/lib/paths';
-import type { LoginBody } from '@tradeflip/contract';
+import { paths } from '@/lib/paths';
+import type { LoginBody } from '@tradeflip/api';
 import { Form, SubmitButton } from '@/components/form/form';
 import { lazyResolver } from '@/components/form/lazy-resolver';
-import { TextField } from '@/components/form/text-field';
+import { PasswordField } from '@/components/form/password-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useAntiRepeat } from '@/lib/anti-repeat';
-import { setSession } from '@/lib/session';
-import { showToast } from '@/lib/toast';
 import { preloadLogin, useLogin } from '../api/login';
 import { EmailField } from '../components/auth-fields';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout, AuthSwitch } from '../components/auth-layout';
+import { useAuthReturn } from '../hooks/use-auth-return';
 
 // The first page many people see: its rules (zod) and the HTTP client load once they start
 // filling the form in, not with the page.
@@ -19,11 +18,10 @@ const rules = lazyResolver(() => import('../login-resolver').then((m) => m.login
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
+  const back = useAuthReturn();
   const location = useLocation();
   const forced = params.get('from') === 'force';
-  const redirect = params.get('redirect');
   const prefill = (location.state as { email?: string } | null)?.email ?? '';
   const form = useZodForm<LoginBody, LoginBody>({
     defaultValues: { email: prefill, password: '' },
@@ -33,19 +31,10 @@ export function LoginPage() {
   const login = useLogin();
 
   const signIn = async (body: LoginBody) => {
-    try {
-      const result = await login.mutateAsync({ email: body.email.trim(), password: body.password });
-      setSession({ token: result.token, user: { id: result.user.id, email: result.user.email } });
-      showToast(t('auth.signedIn'));
-      void navigate(safeRedirect(redirect), { replace: true });
-    } catch (err) {
-      form.reportServerError(err);
-    }
+    const session = await login.mutateAsync({ email: body.email.trim(), password: body.password });
+    back.signedIn(session, t('auth.signedIn'));
   };
-  const submit = useAntiRepeat(form.submit(signIn));
-
-  // Keep ?redirect when moving between the auth screens, so sign-in still comes back.
-  const carry = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+  const submit = useAntiRepeat(form.submitCall(signIn));
 
   return (
     <AuthLayout
@@ -60,22 +49,14 @@ export function LoginPage() {
           </div>
         )
       }
-      footer={
-        <>
-          <span>{t('auth.noAccount')}</span>{' '}
-          <Link to={`${paths.register}${carry}`} replace>
-            {t('auth.goRegister')}
-          </Link>
-        </>
-      }
+      footer={<AuthSwitch to="register" carry={back.carry} />}
     >
       <Form className="auth__form" onFocus={preloadLogin} onSubmit={submit}>
         <EmailField {...form.field('email')} />
-        <TextField
+        <PasswordField
           {...form.field('password')}
+          purpose="current"
           label={t('auth.password')}
-          type="password"
-          autoComplete="current-password"
           placeholder={t('auth.passwordPlaceholder')}
         />
         <div className="auth__row-end">

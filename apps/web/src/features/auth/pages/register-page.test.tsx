@@ -2,10 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/app/test-utils';
-import { errorUnder } from '@/components/form/test-helpers';
+import { errorUnder, fillAndPress } from '@/components/form/test-helpers';
 import { http } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
+
+/** The success body the client resolves with (spec §8: the whole body). */
+const envelope = (data: unknown) => ({ code: 0, data });
 
 beforeEach(() => {
   vi.restoreAllMocks();
@@ -25,7 +28,7 @@ describe('register page', () => {
   it('says what is missing', async () => {
     const user = userEvent.setup();
     renderApp('/pages/register/index');
-    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    await fillAndPress(user, 'Create account');
     expect(errorUnder('Email')).toBe('Please enter your email');
     expect(errorUnder('Verification code')).toBe('Please enter the verification code');
     expect(errorUnder('Password')).toBe('Please enter your password');
@@ -36,11 +39,12 @@ describe('register page', () => {
   it('checks the email, the code, the password rule and the repeat', async () => {
     const user = userEvent.setup();
     renderApp('/pages/register/index');
-    await user.type(await screen.findByLabelText('Email'), 'ann@');
-    await user.type(screen.getByLabelText('Verification code'), '12');
-    await user.type(screen.getByLabelText('Password'), 'letters');
-    await user.type(screen.getByLabelText('Repeat password'), 'letterz');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await fillAndPress(user, 'Create account', {
+      Email: 'ann@',
+      'Verification code': '12',
+      Password: 'letters',
+      'Repeat password': 'letterz',
+    });
     expect(errorUnder('Email')).toBe('Please enter a valid email address.');
     expect(errorUnder('Verification code')).toBe('The verification code is 6 digits');
     expect(errorUnder('Password')).toBe('Password must be 8–32 chars with letters and numbers');
@@ -51,14 +55,12 @@ describe('register page', () => {
     act(() => setLanguage('zh-CN'));
     const user = userEvent.setup();
     renderApp('/pages/register/index');
-    await user.click(await screen.findByRole('button', { name: '注册' }));
+    await fillAndPress(user, '注册');
     expect(errorUnder('邮箱')).toBe('请输入邮箱');
     expect(errorUnder('验证码')).toBe('请输入验证码');
     expect(errorUnder('密码')).toBe('请输入密码');
     expect(errorUnder('确认密码')).toBe('请再次输入新密码');
-    await user.type(screen.getByLabelText('密码'), 'short1');
-    await user.type(screen.getByLabelText('确认密码'), 'short2');
-    await user.click(screen.getByRole('button', { name: '注册' }));
+    await fillAndPress(user, '注册', { 密码: 'short1', 确认密码: 'short2' });
     expect(errorUnder('密码')).toBe('密码需为 8–32 位，且包含字母和数字');
     expect(errorUnder('确认密码')).toBe('两次输入的密码不一致');
   });
@@ -67,17 +69,18 @@ describe('register page', () => {
     const post = vi.spyOn(http, 'post');
     const user = userEvent.setup();
     renderApp('/pages/register/index');
-    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    await fillAndPress(user, 'Send code');
     expect(errorUnder('Email')).toBe('Please enter your email');
     expect(post).not.toHaveBeenCalled();
   });
 
   it('sends a code and waits 60 s before the next', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ resendAfter: 60, expiresIn: 600 } as never);
+    const post = vi
+      .spyOn(http, 'post')
+      .mockResolvedValue(envelope({ resendAfter: 60, expiresIn: 600 }) as never);
     const user = userEvent.setup();
     renderApp('/pages/register/index');
-    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await fillAndPress(user, 'Send code', { Email: 'ann@example.com' });
     expect(post).toHaveBeenCalledWith(
       '/api/app/auth/code',
       { email: 'ann@example.com', scene: 'register' },
@@ -88,33 +91,35 @@ describe('register page', () => {
   });
 
   it('honours a longer resendAfter from the server', async () => {
-    vi.spyOn(http, 'post').mockResolvedValue({ resendAfter: 90, expiresIn: 600 } as never);
+    vi.spyOn(http, 'post').mockResolvedValue(envelope({ resendAfter: 90, expiresIn: 600 }) as never);
     const user = userEvent.setup();
     renderApp('/pages/register/index');
-    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await fillAndPress(user, 'Send code', { Email: 'ann@example.com' });
     expect(await screen.findByRole('button', { name: /Resend in (90|89)s/ })).toBeTruthy();
   });
 
   it('registers with the invite code and signs in', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({
-      token: 'tok-r',
-      user: {
-        id: 'u5',
-        email: 'ann@example.com',
-        inviteCode: 'NEW',
-        language: 'en-US',
-        status: 'active',
-        createdAt: '',
-      },
-    } as never);
+    const post = vi.spyOn(http, 'post').mockResolvedValue(
+      envelope({
+        token: 'tok-r',
+        user: {
+          id: 'u5',
+          email: 'ann@example.com',
+          inviteCode: 'NEW',
+          language: 'en-US',
+          status: 'active',
+          createdAt: '',
+        },
+      }) as never,
+    );
     const user = userEvent.setup();
     const { router } = renderApp('/pages/register/index?code=FRIEND42');
-    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
-    await user.type(screen.getByLabelText('Verification code'), '123456');
-    await user.type(screen.getByLabelText('Password'), 'abcd1234');
-    await user.type(screen.getByLabelText('Repeat password'), 'abcd1234');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await fillAndPress(user, 'Create account', {
+      Email: 'ann@example.com',
+      'Verification code': '123456',
+      Password: 'abcd1234',
+      'Repeat password': 'abcd1234',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(post).toHaveBeenCalledWith(
       '/api/app/auth/register',

@@ -8,20 +8,25 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { Balance, GamePair, Position, PositionDetail } from '@tradeflip/contract';
-import { nextPageOf, type Page } from '@/components/paged-list';
-import { http } from '@/lib/http';
+import type { Balance, Position } from '@tradeflip/api';
+import { nextPageOf } from '@/components/paged-list';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 import { useKeyedMutation } from '@/lib/http/keyed-mutation';
 import { useSession } from '@/lib/session';
 import { balancesQueryOptions } from '@/lib/balances';
 
 export const POSITIONS_PAGE_SIZE = 20;
 
+function getGamePairs() {
+  return api(routes.contractGame.pairs, { silent: true }).then(({ data }) => data);
+}
+
 export function useGamePairs() {
   return useQuery(
     queryOptions({
       queryKey: ['game', 'pairs'],
-      queryFn: () => http.get<{ list: GamePair[] }>('/api/app/game/pairs', { silent: true }),
+      queryFn: getGamePairs,
       staleTime: 60_000,
     }),
   );
@@ -47,11 +52,11 @@ export function usePositions(status: 'open' | 'closed', symbol?: string) {
     ...infiniteQueryOptions({
       queryKey: ['game', 'positions', session?.user.id ?? '', status, symbol ?? ''],
       queryFn: ({ pageParam, signal }) =>
-        http.get<Page<Position>>('/api/app/game/positions', {
+        api(routes.contractGame.positions, {
+          query: { status, ...(symbol && { symbol }), page: pageParam, pageSize: POSITIONS_PAGE_SIZE },
           silent: true,
-          params: { status, ...(symbol && { symbol }), page: pageParam, pageSize: POSITIONS_PAGE_SIZE },
           signal,
-        }),
+        }).then(({ data }) => data),
       initialPageParam: 1,
       getNextPageParam: nextPageOf<Position>,
       staleTime: 0,
@@ -66,7 +71,9 @@ export function usePositionDetail(id: string | null) {
   return useQuery({
     queryKey: ['game', 'positions', session?.user.id ?? '', 'detail', id],
     queryFn: ({ signal }) =>
-      http.get<PositionDetail>('/api/app/game/position', { silent: true, params: { id }, signal }),
+      api(routes.contractGame.position, { query: { id: id ?? '' }, silent: true, signal }).then(
+        ({ data }) => data,
+      ),
     enabled: Boolean(session && id),
     staleTime: 0,
   });
@@ -95,7 +102,7 @@ export function useOpenPosition() {
   // second position. Silent: the panel puts the server's words under the field they are about.
   return useKeyedMutation({
     mutationFn: (order: OpenOrder, idempotencyKey: string) =>
-      http.post<Position>('/api/app/game/open', order, { silent: true, idempotencyKey }),
+      api(routes.contractGame.open, { body: order, silent: true, idempotencyKey }).then(({ data }) => data),
     onSettled: useRefreshAfter(),
   });
 }
@@ -104,7 +111,7 @@ export function useOpenPosition() {
 export function useClosePosition() {
   return useKeyedMutation({
     mutationFn: (id: string, idempotencyKey: string) =>
-      http.post<Position>('/api/app/game/close', { id }, { silent: true, idempotencyKey }),
+      api(routes.contractGame.close, { body: { id }, silent: true, idempotencyKey }).then(({ data }) => data),
     onSettled: useRefreshAfter(),
   });
 }
@@ -114,7 +121,7 @@ export function useSetTargets() {
     mutationFn: (
       body: { id: string; takeProfit: string | null; stopLoss: string | null },
       idempotencyKey: string,
-    ) => http.post<Position>('/api/app/game/tpsl', body, { silent: true, idempotencyKey }),
+    ) => api(routes.contractGame.setTargets, { body, silent: true, idempotencyKey }).then(({ data }) => data),
     onSettled: useRefreshAfter(),
   });
 }

@@ -1,57 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { GamePair } from '@tradeflip/contract';
-import { installFakeAdapter, type FakeRequest } from '@/lib/http/test-adapter';
+import type { GamePair } from '@tradeflip/api';
+import { fakeOrderServer } from '@/lib/http/test-order-server';
 import { setLanguage } from '@/lib/i18n';
 import { clearSession, setSession } from '@/lib/session';
 import { OrderPanel } from './order-panel';
+import { btcPair } from './test-fixtures';
 
 // BTCUSDT's terms: fee 0.05 % of the notional, maintenance 0.5 %, 6 amount and 2 price decimals.
-const pair: GamePair = {
-  symbol: 'BTCUSDT',
-  base: 'BTC',
-  quote: 'USDT',
-  marginToken: 'USDT',
-  maxLeverage: 1000,
-  openFeeRate: '0.0005',
-  closeFeeRate: '0.0005',
-  fundingRate: '0.0001',
-  fundingIntervalSeconds: 28800,
-  mmr: '0.0005',
-  minMargin: '1',
-  maxMargin: '10000',
-  profitCapMultiple: '10',
-  priceDp: 2,
-  amountDp: 6,
-  enabled: true,
-};
+const pair: GamePair = { ...btcPair, maxMargin: '10000' };
 
-let server: ReturnType<typeof installFakeAdapter>;
 let balance = '1000';
-let stopAnswering: () => void;
-const opens: FakeRequest[] = [];
-
-/** Answers the balances as the server would; keeps the opens for the test to answer. */
-function answer() {
-  const seen = new Set<FakeRequest>();
-  const timer = setInterval(() => {
-    for (const request of server.requests) {
-      if (seen.has(request) || request.aborted) continue;
-      seen.add(request);
-      if (request.url.includes('/game/open')) opens.push(request);
-      else if (request.url.includes('precision-map'))
-        request.respond(200, { code: 0, data: { price_dp: {} } });
-      else
-        request.respond(200, {
-          code: 0,
-          data: { list: [{ token: 'USDT', available: balance, frozen: '0', usdtValue: balance }] },
-        });
-    }
-  }, 5);
-  return () => clearInterval(timer);
-}
+/** The opens sent, for the test to answer; the balances answered (balance USDT). */
+const opens = fakeOrderServer('/game/open', () => balance);
 
 function panel(terms: Partial<GamePair> = {}, price?: string, paused = false, client = new QueryClient()) {
   return (
@@ -72,6 +35,7 @@ const field = (id: string) => screen.getByTestId(id) as HTMLInputElement;
 const type = (id: string, value: string) => fireEvent.change(field(id), { target: { value } });
 const text = (id: string) => screen.getByTestId(id).textContent;
 const openLong = () => screen.getByTestId('order-submit-long') as HTMLButtonElement;
+const openShort = () => screen.getByTestId('order-submit-short') as HTMLButtonElement;
 
 async function signedIn(available = '1000') {
   balance = available;
@@ -82,12 +46,8 @@ async function signedIn(available = '1000') {
 
 beforeEach(() => {
   localStorage.clear();
-  opens.length = 0;
-  server = installFakeAdapter();
-  stopAnswering = answer();
 });
 afterEach(() => {
-  stopAnswering();
   clearSession();
 });
 
@@ -115,9 +75,36 @@ describe('<OrderPanel />', () => {
       expect(text('preview-size')).toBe('--');
       expect(text('preview-cost')).toBe('--');
       expect(openLong().disabled).toBe(true);
-      expect((screen.getByTestId('order-submit-short') as HTMLButtonElement).disabled).toBe(true);
+      // A take-profit below the price is a short's: Open short stays usable (see below).
+      expect(openShort().disabled).toBe(id !== 'order-tp');
     },
   );
+
+  it('targets that suit one side only never leave both Open buttons dead', async () => {
+    await signedIn();
+    type('order-margin', '100');
+    // Above the price: a long's take-profit, not a short's.
+    type('order-tp', '61000');
+    expect(openLong().disabled).toBe(false);
+    expect(openShort().disabled).toBe(false);
+    fireEvent.click(openShort());
+    // The press chose Short and says why it cannot open; Long is still one tap away.
+    expect(text('order-tp-error')).toBe(
+      'Take-profit must be above the entry price for a long and below it for a short',
+    );
+    expect(openShort().disabled).toBe(true);
+    expect(openLong().disabled).toBe(false);
+    expect(opens).toHaveLength(0);
+    fireEvent.click(openLong());
+    await waitFor(() => expect(opens).toHaveLength(1));
+    expect(opens[0]!.body).toEqual({
+      symbol: 'BTCUSDT',
+      side: 'long',
+      margin: '100',
+      leverage: 10,
+      takeProfit: '61000',
+    });
+  });
 
   it('previews a valid order with its cost: 100 × 10 → size 1,000, fee 0.5, cost 100.5', async () => {
     await signedIn();
@@ -141,14 +128,27 @@ describe('<OrderPanel />', () => {
     expect(text('order-max')).toBe('Max 9.523809 USDT');
     fireEvent.click(screen.getByTestId('order-max'));
     expect(field('order-margin').value).toBe('9.523809');
+    expect(screen.queryByTestId('order-short')).toBeNull();
     type('order-margin', '11');
     expect(text('order-margin-error')).toBe('Insufficient balance');
     expect(screen.getByTestId('order-deposit').getAttribute('href')).toBe('/pages/wallet/deposit');
+    // Open is disabled: the reason and Deposit also sit by the buttons, in the bar a phone keeps.
+    expect(openLong().disabled).toBe(true);
+    const bar = screen.getByTestId('order-bar');
+    expect(bar.querySelector('[data-testid="order-short"]')?.textContent).toBe('Insufficient balanceDeposit');
+    expect(bar.querySelector('[data-testid="order-bar-deposit"]')?.getAttribute('href')).toBe(
+      '/pages/wallet/deposit',
+    );
     type('order-margin', '10');
     expect(text('order-margin-error')).toBe(
       'Insufficient fee: leave some balance for the opening fee (0.5 USDT)',
     );
     expect(screen.getByTestId('order-deposit')).toBeTruthy();
+    expect(text('order-short')).toBe(
+      'Insufficient fee: leave some balance for the opening fee (0.5 USDT)Deposit',
+    );
+    type('order-margin', '5');
+    expect(screen.queryByTestId('order-short')).toBeNull();
   });
 
   it('from 50× warns with the fee’s share and the distance to liquidation, and asks to confirm', async () => {
@@ -187,6 +187,21 @@ describe('<OrderPanel />', () => {
     );
   });
 
+  it('says the connection, not the market, stopped the price when this device is offline', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(panel({}, undefined, true));
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(text('order-stale')).toBe(
+      'Connection lost, reconnecting. Prices and new orders wait until it is back.',
+    );
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(text('order-stale')).toBe(
+      'Price paused: no update for a while. New orders wait until it moves again.',
+    );
+    online.mockRestore();
+  });
+
   it('asks for the margin at Open, not before', async () => {
     await signedIn();
     expect(screen.queryByTestId('order-margin-error')).toBeNull();
@@ -222,6 +237,48 @@ describe('<OrderPanel />', () => {
     fireEvent.click(openLong());
     expect(text('order-sign-in')).toContain('Please sign in first');
     expect(opens).toHaveLength(0);
+  });
+
+  it('previews a short with its liquidation above the price, and follows the side chosen', async () => {
+    await signedIn();
+    type('order-margin', '100');
+    fireEvent.click(screen.getByTestId('side-short'));
+    // short: liquidation 60000·(1 + (100 − 1000·0.0005)/1000) = 65970
+    expect(text('preview-liquidation')).toBe('65,970.00');
+    expect(text('preview-cost')).toBe('100.5 USDT');
+    fireEvent.click(screen.getByTestId('side-long'));
+    expect(text('preview-liquidation')).toBe('54,030.00');
+  });
+
+  /** Opens 100 USDT long; the server refuses it with `word` about `field`. */
+  async function refusedOpen(field: string, word: string) {
+    await signedIn();
+    type('order-margin', '100');
+    fireEvent.click(openLong());
+    await waitFor(() => expect(opens).toHaveLength(1));
+    opens[0]!.respond(400, {
+      code: 400,
+      reason: 'validation',
+      message: word,
+      data: { fields: { [field]: word } },
+    });
+  }
+
+  it("puts the server's word under the field it is about, until that field is typed in again", async () => {
+    const word = 'Margin must be between 1 and 50 USDT';
+    await refusedOpen('margin', word);
+    expect((await screen.findByTestId('order-margin-error')).textContent).toBe(word);
+    type('order-margin', '40');
+    expect(screen.queryByTestId('order-margin-error')).toBeNull();
+    expect(text('preview-cost')).toBe('40.2 USDT');
+  });
+
+  it("says the server's word about the pair itself above the buttons", async () => {
+    const word = 'This pair is not open for trading';
+    await refusedOpen('symbol', word);
+    expect(await screen.findByText(word)).toBeTruthy();
+    type('order-leverage', '20');
+    expect(screen.queryByText(word)).toBeNull();
   });
 
   it('speaks Chinese', async () => {

@@ -5,10 +5,11 @@
 // Open is disabled; a valid order previews its size, fee, cost, liquidation and break-even prices. From
 // 50× a warning names the fee's share of the margin and the move that liquidates, and Open asks to
 // confirm. On a phone the Open buttons stay in a bar at the bottom. A visitor is asked to sign in at Open.
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { GamePair } from '@tradeflip/contract';
+import { useAntiRepeat } from '@/lib/anti-repeat';
+import type { GamePair } from '@tradeflip/api';
 import {
   Decimal,
   breakEvenPrice,
@@ -16,27 +17,37 @@ import {
   liquidationPrice,
   maxOpenMargin,
   notional as notionalOf,
-  validateOpen,
   type OpenCheck,
   type OpenOrder,
   type OpenProblem,
   type Side,
 } from '@tradeflip/money';
-// The game's words come with the page (lib/game-texts.ts).
-import '@/lib/game-texts';
-import { isApiError } from '@/lib/http';
-import { currentLocation, navigate } from '@/lib/navigation';
-import { loginPath, paths } from '@/lib/paths';
+// The game's words come with the page (features/contract-game/texts.ts).
+import '@/features/contract-game/texts';
+import { DetailList, DetailRow } from '@/components/detail-list';
+import { SignInNote } from '@/components/sign-in-note';
+import { useBarRoom } from '@/components/use-bar-room';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
-import { showError, showToast } from '@/lib/toast';
+import { showToast } from '@/lib/toast';
 import { useAvailable, useOpenPosition } from '../api/game-api';
 import { leverageAt, marksFor, positionOf, SCALE_STEPS } from './leverage-scale';
+import { checkOrder, orderResolver, type OrderValues } from './order-form';
 import { OrderField } from './order-field';
 
 const OpenConfirm = lazy(() => import('./open-confirm'));
 
 const QUICK = [25, 50, 75, 100];
+/** Each checked field's input, to bring into view when Open finds it at fault. */
+const FIELD_IDS: Partial<Record<OpenProblem['field'], string>> = {
+  margin: 'order-margin',
+  leverage: 'order-leverage',
+  takeProfit: 'order-tp',
+  stopLoss: 'order-sl',
+};
 /** From this leverage an order shows the warning and asks to confirm. */
 export const HIGH_LEVERAGE = 50;
 const DEFAULT_LEVERAGE = 10;
@@ -88,30 +99,6 @@ function previewOf(check: OpenCheck, pair: GamePair, price: string | undefined) 
   };
 }
 
-/**
- * Keeps the page's room for the fixed bottom bar (`--tf-order-bar`, game.css) equal to the bar's
- * height: a visitor's sign-in note or the paused reason makes it taller, and the end of the page must
- * not hide behind it.
- */
-function useBarRoom(bar: RefObject<HTMLDivElement | null>) {
-  useEffect(() => {
-    const element = bar.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      // Zero while the bar is in the page's flow (wide screens): the default room applies.
-      const fixed = getComputedStyle(element).position === 'fixed';
-      if (fixed) root.style.setProperty('--tf-order-bar', `${element.offsetHeight}px`);
-      else root.style.removeProperty('--tf-order-bar');
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--tf-order-bar');
-    };
-  }, [bar]);
-}
-
 export function OrderPanel({
   pair,
   price,
@@ -124,12 +111,7 @@ export function OrderPanel({
 }) {
   const { t } = useTranslation();
   const session = useSession();
-  const [side, setSide] = useState<Side>('long');
-  const [margin, setMargin] = useState('');
-  const [leverageText, setLeverageText] = useState(() => String(rememberedLeverage(pair)));
-  const [takeProfit, setTakeProfit] = useState('');
-  const [stopLoss, setStopLoss] = useState('');
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const offline = useConnectionLost();
   const [askSignIn, setAskSignIn] = useState(false);
   /** Open was pressed: an empty margin now says so. */
   const [pressed, setPressed] = useState(false);
@@ -141,14 +123,31 @@ export function OrderPanel({
   const balance = useAvailable(pair.marginToken);
   const available = session ? balance.data : undefined;
   const open = useOpenPosition();
-
-  const input = { side, margin, leverage: leverageText, takeProfit, stopLoss };
-  const check = validateOpen(input, pair, {
-    ...(available !== undefined && { available }),
-    ...(price && { price }),
+  const [defaultValues] = useState<OrderValues>(() => ({
+    side: 'long',
+    margin: '',
+    leverage: String(rememberedLeverage(pair)),
+    takeProfit: '',
+    stopLoss: '',
+    symbol: pair.symbol,
+  }));
+  // Checked as typed (below) and again at Open, by the resolver: both are validateOpen.
+  const form = useZodForm<OrderValues, OpenOrder>({
+    defaultValues,
+    resolver: orderResolver(pair, { available, price }),
   });
+  const values = form.watch();
+  const { side, margin, leverage: leverageText, takeProfit, stopLoss } = values;
+  /** Sets what is typed; the server's word about what was typed before goes. */
+  const set = (name: Exclude<keyof OrderValues, 'symbol'>, value: string) => {
+    form.setValue(name, value, { shouldDirty: true });
+    changed();
+  };
+
+  const checkSide = (chosen: Side) => checkOrder({ ...values, side: chosen }, pair, { available, price });
+  const check = checkSide(side);
   // The preview needs only valid input: an order the balance cannot pay is still shown, with its cost.
-  const inputCheck = available === undefined ? check : validateOpen(input, pair, price ? { price } : {});
+  const inputCheck = available === undefined ? check : checkOrder(values, pair, { price });
   const preview = previewOf(inputCheck, pair, price);
   const leverage = /^\d{1,7}$/.test(leverageText) ? Number(leverageText) : undefined;
   const maxMargin =
@@ -159,27 +158,38 @@ export function OrderPanel({
   // An empty margin is not an error yet: it is asked for at Open.
   const problem: OpenProblem | undefined =
     !check.ok && (pressed || check.problem.key !== 'game.marginRequired') ? check.problem : undefined;
-  const errorOf = (field: string) =>
-    serverErrors[field] ?? (problem?.field === field ? t(problem.key, problem.vars) : undefined);
+  const errorOf = (field: OpenProblem['field']) =>
+    form.errorOf(field) ?? (problem?.field === field ? t(problem.key, problem.vars) : undefined);
   const short = problem?.reason === 'insufficient_balance' || problem?.reason === 'insufficient_fee';
-
-  const changed = () => {
-    setServerErrors({});
-    setAskSignIn(false);
+  /** What stops an order on `chosen`'s side, once it counts (an empty margin counts at Open). */
+  const problemOf = (chosen: Side) => {
+    const now = chosen === side ? check : checkSide(chosen);
+    return !now.ok && (pressed || now.problem.key !== 'game.marginRequired') ? now.problem : undefined;
   };
+  // A side's button waits while its order cannot be opened. Targets can suit one side only (a
+  // take-profit above the price is a long's): the other side's button stays usable until chosen, and
+  // pressing it then shows why, so a press never leaves both buttons dead.
+  const blocked = (value: Side) =>
+    Boolean(
+      session && problemOf(value) && (value === side || problemOf(value === 'long' ? 'short' : 'long')),
+    );
+
+  function changed() {
+    form.clearErrors();
+    setAskSignIn(false);
+  }
   const chooseLeverage = (value: number) => {
-    setLeverageText(String(value));
+    set('leverage', String(value));
     rememberLeverage(pair.symbol, value);
-    changed();
   };
   const quick = (percent: number) => {
     if (available === undefined || !leverage) return;
     const value = maxOpenMargin(new Decimal(available).mul(percent).div(100), leverage, pair);
-    setMargin(value.gt(0) ? value.toFixed() : '');
-    changed();
+    set('margin', value.gt(0) ? value.toFixed() : '');
   };
 
-  const send = async (order: OpenOrder) => {
+  // Spec §9: a second press while the order is sent (or within 800 ms) is ignored.
+  const send = useAntiRepeat(async (order: OpenOrder) => {
     setConfirming(null);
     try {
       await open.mutateAsync({
@@ -190,36 +200,36 @@ export function OrderPanel({
         ...(order.takeProfit && { takeProfit: order.takeProfit.toFixed() }),
         ...(order.stopLoss && { stopLoss: order.stopLoss.toFixed() }),
       });
-      showToast(t('trade.opened'));
-      setMargin('');
+      showToast(t('contractGame.opened'));
+      form.setValue('margin', '');
       setPressed(false);
     } catch (error) {
-      if (isApiError(error) && error.fields && Object.keys(error.fields).length)
-        setServerErrors(error.fields);
-      else showError(error);
+      form.reportServerError(error);
     }
-  };
+  });
 
   /** Open long / Open short: the bottom bar's buttons choose the side and open. */
   const press = (chosen: Side) => {
-    setSide(chosen);
+    form.setValue('side', chosen);
     setPressed(true);
     if (!session) {
       setAskSignIn(true);
       return;
     }
     // The side may change what is valid (targets): check again with it.
-    const now = validateOpen({ ...input, side: chosen }, pair, {
-      ...(available !== undefined && { available }),
-      ...(price && { price }),
-    });
+    const now = checkSide(chosen);
     if (!now.ok) {
-      marginInput.current?.scrollIntoView?.({ block: 'center' });
+      // The field at fault, above the bottom bar; the margin is also focused to be typed.
+      const at = FIELD_IDS[now.problem.field];
+      const field = at ? document.querySelector<HTMLElement>(`[data-testid="${at}"]`) : null;
+      (field ?? marginInput.current)?.scrollIntoView?.({ block: 'center' });
       if (now.problem.field === 'margin') marginInput.current?.focus();
       return;
     }
-    if (now.order.leverage >= HIGH_LEVERAGE) setConfirming(now.order);
-    else void send(now.order);
+    void form.submit((order) => {
+      if (order.leverage >= HIGH_LEVERAGE) setConfirming(order);
+      else void send(order);
+    })();
   };
 
   const dp = pair.priceDp;
@@ -239,7 +249,7 @@ export function OrderPanel({
 
   return (
     <section className="order-panel" data-testid="order-panel">
-      <div className="order-panel__sides" role="radiogroup" aria-label={t('trade.long')}>
+      <div className="order-panel__sides" role="radiogroup" aria-label={t('contractGame.long')}>
         {(['long', 'short'] as const).map((value) => (
           <button
             key={value}
@@ -248,22 +258,19 @@ export function OrderPanel({
             aria-checked={side === value}
             className={`order-panel__side order-panel__side--${value}${side === value ? ' is-active' : ''}`}
             data-testid={`side-${value}`}
-            onClick={() => {
-              setSide(value);
-              changed();
-            }}
+            onClick={() => set('side', value)}
           >
-            {t(`trade.${value}`)}
+            {t(`contractGame.${value}`)}
           </button>
         ))}
       </div>
 
       <OrderField
-        label={t('trade.margin')}
+        label={t('contractGame.margin')}
         hint={
           available !== undefined && (
             <span data-testid="order-available">
-              {t('trade.available', {
+              {t('contractGame.available', {
                 amount: formatNumber(available, 'amount', { dp: pair.amountDp }),
                 token: pair.marginToken,
               })}
@@ -273,10 +280,7 @@ export function OrderPanel({
         suffix={pair.marginToken}
         value={margin}
         inputRef={marginInput}
-        onChange={(value) => {
-          setMargin(value);
-          changed();
-        }}
+        onChange={(value) => set('margin', value)}
         testId="order-margin"
         error={errorOf('margin')}
         extra={
@@ -308,10 +312,7 @@ export function OrderPanel({
           type="button"
           className="order-panel__max"
           data-testid="order-max"
-          onClick={() => {
-            setMargin(maxMargin.gt(0) ? maxMargin.toFixed() : '');
-            changed();
-          }}
+          onClick={() => set('margin', maxMargin.gt(0) ? maxMargin.toFixed() : '')}
         >
           {t('order.max', {
             amount: formatNumber(maxMargin, 'amount', { dp: pair.amountDp }),
@@ -323,7 +324,7 @@ export function OrderPanel({
       <div className="order-field">
         <span className="order-field__label order-field__label--boxed">
           <label htmlFor="order-leverage">
-            {t('trade.leverage')} <small>1–{pair.maxLeverage}×</small>
+            {t('contractGame.leverage')} <small>1–{pair.maxLeverage}×</small>
           </label>
           <span className="order-field__box order-field__box--small">
             <input
@@ -335,10 +336,9 @@ export function OrderPanel({
               aria-invalid={Boolean(errorOf('leverage'))}
               onChange={(event) => {
                 const text = event.target.value;
-                setLeverageText(text);
+                set('leverage', text);
                 if (/^\d{1,7}$/.test(text) && Number(text) >= 1 && Number(text) <= pair.maxLeverage)
                   rememberLeverage(pair.symbol, Number(text));
-                changed();
               }}
             />
             <b>×</b>
@@ -351,7 +351,7 @@ export function OrderPanel({
             max={SCALE_STEPS}
             step={1}
             value={sliderPosition}
-            aria-label={t('trade.leverage')}
+            aria-label={t('contractGame.leverage')}
             aria-valuetext={`${leverage ?? ''}×`}
             data-testid="order-leverage-slider"
             onChange={(event) => chooseLeverage(leverageAt(Number(event.target.value), pair.maxLeverage))}
@@ -382,79 +382,73 @@ export function OrderPanel({
 
       <div className="order-panel__targets">
         <OrderField
-          label={t('trade.takeProfit')}
-          hint={t('trade.optional')}
+          label={t('contractGame.takeProfit')}
+          hint={t('contractGame.optional')}
           value={takeProfit}
-          onChange={(value) => {
-            setTakeProfit(value);
-            changed();
-          }}
+          onChange={(value) => set('takeProfit', value)}
           testId="order-tp"
           error={errorOf('takeProfit')}
         />
         <OrderField
-          label={t('trade.stopLoss')}
-          hint={t('trade.optional')}
+          label={t('contractGame.stopLoss')}
+          hint={t('contractGame.optional')}
           value={stopLoss}
-          onChange={(value) => {
-            setStopLoss(value);
-            changed();
-          }}
+          onChange={(value) => set('stopLoss', value)}
           testId="order-sl"
           error={errorOf('stopLoss')}
         />
       </div>
 
-      <dl className="order-preview" data-testid="order-preview">
-        <div>
-          <dt>{t('trade.notional')}</dt>
-          <dd data-testid="preview-size">{preview ? money(preview.size) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('trade.openFee')}</dt>
-          <dd data-testid="preview-fee">{preview ? money(preview.fee) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('order.cost')}</dt>
-          <dd data-testid="preview-cost">{preview ? money(preview.cost) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('trade.liquidationPrice')}</dt>
-          <dd data-testid="preview-liquidation">
-            {preview ? formatNumber(preview.liquidation, 'price', { dp, fixed: true }) : '--'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('trade.breakEven')}</dt>
-          <dd data-testid="preview-break-even">
-            {preview ? formatNumber(preview.breakEven, 'price', { dp, fixed: true }) : '--'}
-          </dd>
-        </div>
-      </dl>
+      <DetailList grid={2} className="order-preview" testId="order-preview">
+        <DetailRow label={t('contractGame.notional')} testId="preview-size">
+          {preview ? money(preview.size) : '--'}
+        </DetailRow>
+        <DetailRow label={t('contractGame.openFee')} testId="preview-fee">
+          {preview ? money(preview.fee) : '--'}
+        </DetailRow>
+        <DetailRow label={t('order.cost')} testId="preview-cost">
+          {preview ? money(preview.cost) : '--'}
+        </DetailRow>
+        <DetailRow label={t('contractGame.liquidationPrice')} testId="preview-liquidation">
+          {preview ? formatNumber(preview.liquidation, 'price', { dp, fixed: true }) : '--'}
+        </DetailRow>
+        <DetailRow label={t('contractGame.breakEven')} testId="preview-break-even">
+          {preview ? formatNumber(preview.breakEven, 'price', { dp, fixed: true }) : '--'}
+        </DetailRow>
+      </DetailList>
       {warning}
-      {(serverErrors.symbol ?? errorOf('side')) && (
+      {(form.errorOf('symbol') ?? errorOf('side')) && (
         <p className="field-error" role="alert">
-          {serverErrors.symbol ?? errorOf('side')}
+          {form.errorOf('symbol') ?? errorOf('side')}
         </p>
       )}
 
-      <div className="order-bar" data-testid="order-bar" ref={bar}>
+      <div className="order-bar fixed-order-bar" data-testid="order-bar" ref={bar}>
         {paused && (
-          <p className="order-bar__note order-bar__note--warning" role="status" data-testid="order-stale">
-            {t('pair.stale')}
+          <p
+            className="order-bar-note order-bar__note order-bar__note--warning"
+            role="status"
+            data-testid="order-stale"
+          >
+            {t(offline ? 'contractGame.offlineOrders' : 'pair.stale')}
           </p>
         )}
         {askSignIn && (
-          <p className="order-bar__note" role="alert" data-testid="order-sign-in">
-            {t('order.signInFirst')}
-            <button
-              type="button"
-              className="btn btn--small btn--primary"
-              data-testid="order-sign-in-link"
-              onClick={() => navigate(loginPath(currentLocation()))}
-            >
-              {t('order.signIn')}
-            </button>
+          <SignInNote
+            className="order-bar-note order-bar__note"
+            testId="order-sign-in"
+            text={t('order.signInFirst')}
+            signIn={t('order.signIn')}
+          />
+        )}
+        {session && short && problem && (
+          // Open is disabled for want of money: the reason and the way out sit by the buttons, not
+          // only under the margin field (scrolled under this bar on a phone).
+          <p className="order-bar-note order-bar__note" role="alert" data-testid="order-short">
+            {t(problem.key, problem.vars)}
+            <Link to={paths.deposit} className="btn btn--small btn--primary" data-testid="order-bar-deposit">
+              {t('order.deposit')}
+            </Link>
           </p>
         )}
         <div className="order-bar__buttons">
@@ -467,10 +461,10 @@ export function OrderPanel({
               aria-busy={open.isPending && side === value}
               // Disabled while what is typed cannot be opened (the reason is under its field) and
               // while the price is paused (the reason is above the buttons).
-              disabled={open.isPending || paused || Boolean(session && problem)}
+              disabled={open.isPending || paused || blocked(value)}
               onClick={() => press(value)}
             >
-              {t(value === 'long' ? 'trade.openLong' : 'trade.openShort')}
+              {t(value === 'long' ? 'contractGame.openLong' : 'contractGame.openShort')}
             </button>
           ))}
         </div>
@@ -480,12 +474,12 @@ export function OrderPanel({
         <Suspense fallback={null}>
           <OpenConfirm
             title={t('order.confirmOpen', {
-              side: t(`trade.${preview.side}`),
+              side: t(`contractGame.sideInText.${preview.side}`),
               pair: pairLabel,
               leverage: preview.leverage,
             })}
             warning={warning}
-            cost={`${t('order.cost')}: ${money(preview.cost)}`}
+            cost={t('order.costLine', { amount: money(preview.cost) })}
             side={preview.side}
             pending={open.isPending}
             onConfirm={() => void send(confirming)}

@@ -2,67 +2,34 @@
 // waits while the price is paused; TP / SL are checked against the current price as typed, both
 // fields at once, with the estimated PnL at each; Close and Save keep one Idempotency-Key per press
 // until answered, so a second press after a lost answer changes nothing twice.
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GamePair, Position } from '@tradeflip/contract';
 import { setLanguage } from '@/lib/i18n';
-import '@/lib/game-texts';
+import '@/features/contract-game/texts';
+import { ANTI_REPEAT_MS } from '@/lib/anti-repeat';
 import { installFakeAdapter } from '@/lib/http/test-adapter';
 import { CloseSheet, TargetsSheet } from './position-actions';
+import { btcPair, openLong } from './test-fixtures';
 
-const pair: GamePair = {
-  symbol: 'BTCUSDT',
-  base: 'BTC',
-  quote: 'USDT',
-  marginToken: 'USDT',
-  maxLeverage: 1000,
-  openFeeRate: '0.0005',
-  closeFeeRate: '0.0005',
-  fundingRate: '0.0001',
-  fundingIntervalSeconds: 28_800,
-  mmr: '0.0005',
-  minMargin: '1',
-  maxMargin: '100000',
-  profitCapMultiple: '10',
-  priceDp: 2,
-  amountDp: 6,
-  enabled: true,
-};
-
+const pair = btcPair;
 /** Long 100 × 10 at 60,000, 0.1 of funding paid (the server test's position). */
-const position: Position = {
-  id: '7',
-  orderNo: 'C20261125000010000',
-  symbol: 'BTCUSDT',
-  side: 'long',
-  marginToken: 'USDT',
-  margin: '100',
-  leverage: 10,
-  notional: '1000',
-  entryPrice: '60000',
-  openFee: '0.5',
-  fundingPaid: '0.1',
-  nextFundingAt: null,
-  liquidationPrice: '54036',
-  breakEvenPrice: '60066.03',
-  takeProfit: null,
-  stopLoss: null,
-  status: 'open',
-  currentPrice: null,
-  pnl: null,
-  realizedPnl: null,
-  returnRate: null,
-  closePrice: null,
-  closeFee: null,
-  closeReason: null,
-  profitUnpaid: null,
-  openedAt: '2026-11-25T10:00:00.000Z',
-  closedAt: null,
-};
+const position = openLong;
 
 let server: ReturnType<typeof installFakeAdapter>;
+
+/** A person pressing again later than spec §9's 800 ms anti-repeat. */
+const pastAntiRepeat = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, ANTI_REPEAT_MS)));
+
+/** The first request's answer is lost; once the button is back, a press later sends a second. */
+async function pressAgainAfterLostAnswer(user: ReturnType<typeof userEvent.setup>, testId: string) {
+  await act(async () => server.requests[0]!.failNetwork());
+  await waitFor(() => expect((screen.getByTestId(testId) as HTMLButtonElement).disabled).toBe(false));
+  await pastAntiRepeat();
+  await user.click(screen.getByTestId(testId));
+  await waitFor(() => expect(server.requests).toHaveLength(2));
+}
 
 function renderWith(ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -111,12 +78,7 @@ describe('Close confirm', () => {
     renderWith(<CloseSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
     await user.click(screen.getByTestId('close-confirm'));
     await waitFor(() => expect(server.requests).toHaveLength(1));
-    await act(async () => server.requests[0]!.failNetwork());
-    await waitFor(() =>
-      expect((screen.getByTestId('close-confirm') as HTMLButtonElement).disabled).toBe(false),
-    );
-    await user.click(screen.getByTestId('close-confirm'));
-    await waitFor(() => expect(server.requests).toHaveLength(2));
+    await pressAgainAfterLostAnswer(user, 'close-confirm');
     expect(server.requests[1]!.header('Idempotency-Key')).toBeTruthy();
     expect(server.requests[1]!.header('Idempotency-Key')).toBe(server.requests[0]!.header('Idempotency-Key'));
   });
@@ -156,6 +118,27 @@ describe('TP / SL', () => {
     expect((screen.getByTestId('targets-save') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it("sends the targets typed, and puts the server's word under its field until that field changes", async () => {
+    const user = userEvent.setup();
+    renderWith(<TargetsSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
+    await user.type(screen.getByTestId('targets-tp'), '66000');
+    await user.click(screen.getByTestId('targets-save'));
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(server.requests[0]!.body).toMatchObject({ takeProfit: '66000', stopLoss: null });
+    const word = 'Take-profit is too far from the price';
+    await act(async () =>
+      server.requests[0]!.respond(400, {
+        code: 400,
+        reason: 'validation',
+        message: word,
+        data: { fields: { takeProfit: word } },
+      }),
+    );
+    expect((await screen.findByTestId('targets-tp-error')).textContent).toContain(word);
+    await user.type(screen.getByTestId('targets-tp'), '1');
+    expect(screen.queryByTestId('targets-tp-error')).toBeNull();
+  });
+
   it('Save keeps one Idempotency-Key until answered (anti-repeat)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
@@ -165,12 +148,22 @@ describe('TP / SL', () => {
     // Pressed again while the first is on its way: nothing more is sent.
     await user.click(screen.getByTestId('targets-save'));
     await waitFor(() => expect(server.requests).toHaveLength(1));
-    await act(async () => server.requests[0]!.failNetwork());
-    await waitFor(() =>
-      expect((screen.getByTestId('targets-save') as HTMLButtonElement).disabled).toBe(false),
-    );
-    await user.click(screen.getByTestId('targets-save'));
-    await waitFor(() => expect(server.requests).toHaveLength(2));
+    await pressAgainAfterLostAnswer(user, 'targets-save');
     expect(server.requests[1]!.header('Idempotency-Key')).toBe(server.requests[0]!.header('Idempotency-Key'));
+  });
+
+  it('a double tap on Save sends one request', async () => {
+    const user = userEvent.setup();
+    renderWith(<TargetsSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
+    await user.type(screen.getByTestId('targets-tp'), '66000');
+    // Both clicks land before React re-renders the button as busy (a double tap).
+    const save = screen.getByTestId('targets-save');
+    act(() => {
+      fireEvent.click(save);
+      fireEvent.click(save);
+    });
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(server.requests).toHaveLength(1);
   });
 });

@@ -3,33 +3,98 @@
 // fields' errors at once, the estimated net PnL at each). Both send one Idempotency-Key per press until
 // answered (useKeyedMutation), so a second press after a lost answer changes nothing twice. Loaded when
 // a person first reaches for a button (positions.tsx), so the page itself loads without the popup.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Popup from 'antd-mobile/es/components/popup';
-import type { GamePair, Position } from '@tradeflip/contract';
-import { Decimal, formatNumber, targetsOnWrongSide } from '@tradeflip/money';
+import { useAntiRepeat } from '@/lib/anti-repeat';
+import type { GamePair, Position } from '@tradeflip/api';
+import { Decimal, formatNumber } from '@tradeflip/money';
 import { DetailList, DetailRow } from '@/components/detail-list';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { Sheet } from '@/components/sheet';
 import { isApiError } from '@/lib/http';
+import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
 import { showError, showToast } from '@/lib/toast';
 import { useClosePosition, useSetTargets } from '../api/game-api';
 import { OrderField } from './order-field';
+import { checkTargets, targetsResolver, type TargetsBody, type TargetValues } from './targets-form';
 import { closeEstimate, tone } from './position-figures';
 
+/** The two sheets: their titles, their one action (after Cancel) and their test ids. */
+const sheets = {
+  close: {
+    title: 'contractGame.confirmClose',
+    action: 'contractGame.closeNow',
+    tone: 'danger',
+    testId: 'close-sheet',
+    actionTestId: 'close-confirm',
+  },
+  targets: {
+    title: 'contractGame.targets',
+    action: 'contractGame.save',
+    tone: 'primary',
+    testId: 'targets-sheet',
+    actionTestId: 'targets-save',
+  },
+} as const;
+
 /**
- * Which position a sheet acts on (pair, side, leverage, as on its card): the sheet covers the card,
+ * A sheet acting on a position: Cancel, then its action (busy while its request runs); under its
+ * title, which position it acts on (pair, side, leverage, as on its card): the sheet covers the card,
  * and with several positions open the order number alone does not say.
  */
-function Subject({ position, pair }: { position: Position; pair: GamePair }) {
+function PositionActionSheet({
+  sheet: { position, pair, onDone },
+  kind,
+  busy,
+  disabled,
+  onAction,
+  children,
+}: {
+  sheet: PositionSheetProps;
+  kind: keyof typeof sheets;
+  busy: boolean;
+  disabled: boolean;
+  onAction: () => Promise<unknown> | undefined;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
+  const { title, action, tone, testId, actionTestId } = sheets[kind];
+  const button = (
+    <button
+      type="button"
+      className={`btn btn--${tone}`}
+      data-testid={actionTestId}
+      aria-busy={busy}
+      disabled={busy || disabled}
+      onClick={() => void onAction()}
+    >
+      {t(action)}
+    </button>
+  );
   return (
-    <p className="game-sheet__subject" data-testid="sheet-subject">
-      {pair.base}/{pair.quote}{' '}
-      <span className={`position__side position__side--${position.side}`}>
-        {t(`trade.${position.side}`)} {position.leverage}×
-      </span>
-    </p>
+    <Sheet
+      onClose={onDone}
+      title={t(title)}
+      testId={testId}
+      cancel={t('contractGame.cancel')}
+      actions={button}
+    >
+      <p className="sheet__subject" data-testid="sheet-subject">
+        {pair.base}/{pair.quote}{' '}
+        <span className={`position__side position__side--${position.side}`}>
+          {t(`contractGame.${position.side}`)} {position.leverage}×
+        </span>
+      </p>
+      {children}
+    </Sheet>
   );
 }
+
+/** The TP / SL sheet's two fields, in order. */
+const targetFields = [
+  { field: 'takeProfit', testId: 'targets-tp' },
+  { field: 'stopLoss', testId: 'targets-sl' },
+] as const;
 
 /** What the Close and TP / SL sheets act on. */
 interface PositionSheetProps {
@@ -43,111 +108,105 @@ interface PositionSheetProps {
   onDone: () => void;
 }
 
-export function CloseSheet({ position, pair, price, onDone }: PositionSheetProps) {
+export function CloseSheet(props: PositionSheetProps) {
+  const { position, pair, price, onDone } = props;
   const { t } = useTranslation();
+  const offline = useConnectionLost();
   const close = useClosePosition();
   const estimate = price ? closeEstimate(position, pair, price) : null;
-  const confirm = async () => {
+  // Spec §9: a second press while the first runs (or within 800 ms) is ignored.
+  const confirm = useAntiRepeat(async () => {
     try {
       await close.mutateAsync(position.id);
-      showToast(t('trade.closed'));
+      showToast(t('contractGame.closed'));
       onDone();
     } catch (error) {
       showError(error);
       // Answered (closed meanwhile, refused): nothing to retry. Unanswered: the sheet stays for a retry.
       if (isApiError(error) && error.status && error.status < 500) onDone();
     }
-  };
+  });
   const token = position.marginToken;
   const signed = (value: Decimal) =>
     `${formatNumber(value, 'amount', { dp: pair.amountDp, signed: !value.isZero() })} ${token}`;
   return (
-    <Popup visible onMaskClick={onDone} bodyClassName="game-sheet" destroyOnClose>
-      <div data-testid="close-sheet">
-        <h2 className="game-sheet__title">{t('trade.confirmClose')}</h2>
-        <Subject position={position} pair={pair} />
-        <DetailList>
-          <DetailRow label={t('trade.orderNo')} testId="close-sheet-order" mono>
-            {position.orderNo}
+    <PositionActionSheet
+      sheet={props}
+      kind="close"
+      busy={close.isPending}
+      disabled={!price}
+      onAction={confirm}
+    >
+      <DetailList>
+        <DetailRow label={t('contractGame.orderNo')} testId="close-sheet-order" mono>
+          {position.orderNo}
+        </DetailRow>
+        <DetailRow label={t('contractGame.estClosePrice')} testId="close-sheet-price">
+          {price ? formatNumber(price, 'price', { dp: pair.priceDp, fixed: true }) : '--'}
+        </DetailRow>
+        {/* The net's parts, so it adds up: the PnL at this price less both fees and the funding. */}
+        <DetailRow label={t('contractGame.grossPnl')} testId="close-sheet-gross">
+          <span className={tone(estimate?.pnl ?? null)}>{estimate ? signed(estimate.pnl) : '--'}</span>
+        </DetailRow>
+        <DetailRow label={t('contractGame.openFee')} testId="close-sheet-open-fee">
+          {signed(new Decimal(position.openFee).neg())}
+        </DetailRow>
+        {!new Decimal(position.fundingPaid).isZero() && (
+          <DetailRow label={t('contractGame.fundingPaid')} testId="close-sheet-funding">
+            {signed(new Decimal(position.fundingPaid).neg())}
           </DetailRow>
-          <DetailRow label={t('trade.estClosePrice')} testId="close-sheet-price">
-            {price ? formatNumber(price, 'price', { dp: pair.priceDp, fixed: true }) : '--'}
-          </DetailRow>
-          {/* The net's parts, so it adds up: the PnL at this price less both fees and the funding. */}
-          <DetailRow label={t('trade.grossPnl')} testId="close-sheet-gross">
-            <span className={tone(estimate?.pnl ?? null)}>{estimate ? signed(estimate.pnl) : '--'}</span>
-          </DetailRow>
-          <DetailRow label={t('trade.openFee')} testId="close-sheet-open-fee">
-            {signed(new Decimal(position.openFee).neg())}
-          </DetailRow>
-          {!new Decimal(position.fundingPaid).isZero() && (
-            <DetailRow label={t('trade.fundingPaid')} testId="close-sheet-funding">
-              {signed(new Decimal(position.fundingPaid).neg())}
-            </DetailRow>
-          )}
-          <DetailRow label={t('trade.closeFee')} testId="close-sheet-fee">
-            {estimate ? signed(estimate.closeFee.neg()) : '--'}
-          </DetailRow>
-          <DetailRow label={t('trade.estNetPnl')} testId="close-sheet-net">
-            <b className={tone(estimate?.net ?? null)}>{estimate ? signed(estimate.net) : '--'}</b>
-          </DetailRow>
-        </DetailList>
-        {!price && (
-          <p className="position__stale" role="status" data-testid="close-sheet-stale">
-            {t('trade.stale')}
-          </p>
         )}
-        <div className="sheet-actions">
-          <button type="button" className="btn btn--ghost" onClick={onDone}>
-            {t('trade.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            data-testid="close-confirm"
-            aria-busy={close.isPending}
-            disabled={close.isPending || !price}
-            onClick={() => void confirm()}
-          >
-            {t('trade.closeNow')}
-          </button>
-        </div>
-      </div>
-    </Popup>
+        <DetailRow label={t('contractGame.closeFee')} testId="close-sheet-fee">
+          {estimate ? signed(estimate.closeFee.neg()) : '--'}
+        </DetailRow>
+        <DetailRow label={t('contractGame.estNetPnl')} testId="close-sheet-net">
+          <b className={tone(estimate?.net ?? null)}>{estimate ? signed(estimate.net) : '--'}</b>
+        </DetailRow>
+      </DetailList>
+      {!price && (
+        <p className="position__stale" role="status" data-testid="close-sheet-stale">
+          {t(offline ? 'contractGame.offline' : 'contractGame.stale')}
+        </p>
+      )}
+    </PositionActionSheet>
   );
 }
 
-/** A price as typed: a positive decimal of at most `dp` decimals, or undefined. */
-function typedPrice(text: string, dp: number): Decimal | undefined {
-  const value = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(value)) return undefined;
-  const price = new Decimal(value);
-  return price.isZero() || price.decimalPlaces() > dp ? undefined : price;
-}
-
-export function TargetsSheet({ position, pair, price, onDone }: PositionSheetProps) {
+export function TargetsSheet(props: PositionSheetProps) {
+  const { position, pair, price, onDone } = props;
   const { t } = useTranslation();
   const save = useSetTargets();
-  const [tp, setTp] = useState(position.takeProfit ?? '');
-  const [sl, setSl] = useState(position.stopLoss ?? '');
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-
-  // Checked as typed, both at once: the format, then the side of the current price.
+  const [defaultValues] = useState<TargetValues>(() => ({
+    takeProfit: position.takeProfit ?? '',
+    stopLoss: position.stopLoss ?? '',
+  }));
+  // Checked as typed, both at once: the format, then the side of the current price; again at Save.
   const reference = price ?? position.entryPrice;
-  const tpPrice = typedPrice(tp, pair.priceDp);
-  const slPrice = typedPrice(sl, pair.priceDp);
-  const wrong = targetsOnWrongSide(position.side, reference, tpPrice, slPrice);
-  const errorOf = (text: string, parsed: Decimal | undefined, wrongSide: boolean, field: string) => {
-    if (text.trim() === '') return undefined;
-    if (!parsed) return t('game.priceInvalid');
-    if (wrongSide) return t(field === 'takeProfit' ? 'game.takeProfitVsPrice' : 'game.stopLossVsPrice');
-    return serverErrors[field];
+  const form = useZodForm<TargetValues, TargetsBody>({
+    defaultValues,
+    resolver: targetsResolver(position.side, reference, pair.priceDp),
+  });
+  const values = form.watch();
+  const {
+    takeProfit: tpPrice,
+    stopLoss: slPrice,
+    problems,
+  } = checkTargets(values, position.side, reference, pair.priceDp);
+  /** The field's problem as typed, else the server's word about it (an empty field has neither). */
+  const errorOf = (field: keyof TargetValues) => {
+    if (values[field].trim() === '') return undefined;
+    const problem = problems[field];
+    return problem ? t(problem) : form.errorOf(field);
   };
-  const tpError = errorOf(tp, tpPrice, wrong.takeProfit, 'takeProfit');
-  const slError = errorOf(sl, slPrice, wrong.stopLoss, 'stopLoss');
+  const errors = { takeProfit: errorOf('takeProfit'), stopLoss: errorOf('stopLoss') };
+  const parsed = { takeProfit: tpPrice, stopLoss: slPrice };
+  const set = (field: keyof TargetValues, value: string) => {
+    form.setValue(field, value, { shouldDirty: true });
+    form.clearErrors();
+  };
   const estimateAt = (parsed: Decimal | undefined, error: string | undefined) =>
     parsed && !error
-      ? t('trade.estPnlAt', {
+      ? t('contractGame.estPnlAt', {
           amount: formatNumber(closeEstimate(position, pair, parsed.toFixed()).net, 'amount', {
             dp: pair.amountDp,
             signed: true,
@@ -156,71 +215,43 @@ export function TargetsSheet({ position, pair, price, onDone }: PositionSheetPro
         })
       : undefined;
 
-  const submit = async () => {
+  const send = useAntiRepeat(async (body: TargetsBody) => {
     try {
-      await save.mutateAsync({
-        id: position.id,
-        takeProfit: tp.trim() || null,
-        stopLoss: sl.trim() || null,
-      });
-      showToast(t('trade.targetsSaved'));
+      await save.mutateAsync({ id: position.id, ...body });
+      showToast(t('contractGame.targetsSaved'));
       onDone();
     } catch (error) {
-      if (isApiError(error) && error.fields) setServerErrors(error.fields);
-      else showError(error);
+      form.reportServerError(error);
     }
-  };
+  });
+  const submit = form.submit((body) => send(body));
   const priceText = (value: string | undefined) =>
     value ? formatNumber(value, 'price', { dp: pair.priceDp, fixed: true }) : '--';
   return (
-    <Popup visible onMaskClick={onDone} bodyClassName="game-sheet" destroyOnClose>
-      <div data-testid="targets-sheet">
-        <h2 className="game-sheet__title">{t('trade.targets')}</h2>
-        <Subject position={position} pair={pair} />
-        <DetailList>
-          <DetailRow label={t('trade.entryPrice')}>{priceText(position.entryPrice)}</DetailRow>
-          <DetailRow label={t('trade.currentPrice')} testId="targets-price">
-            {priceText(price)}
-          </DetailRow>
-        </DetailList>
+    <PositionActionSheet
+      sheet={props}
+      kind="targets"
+      busy={save.isPending}
+      disabled={Boolean(errors.takeProfit ?? errors.stopLoss)}
+      onAction={submit}
+    >
+      <DetailList>
+        <DetailRow label={t('contractGame.entryPrice')}>{priceText(position.entryPrice)}</DetailRow>
+        <DetailRow label={t('contractGame.currentPrice')} testId="targets-price">
+          {priceText(price)}
+        </DetailRow>
+      </DetailList>
+      {targetFields.map(({ field, testId }) => (
         <OrderField
-          label={t('trade.takeProfit')}
-          hint={estimateAt(tpPrice, tpError)}
-          value={tp}
-          onChange={(value) => {
-            setTp(value);
-            setServerErrors({});
-          }}
-          testId="targets-tp"
-          error={tpError}
+          key={field}
+          label={t(`contractGame.${field}`)}
+          hint={estimateAt(parsed[field], errors[field])}
+          value={values[field]}
+          onChange={(value) => set(field, value)}
+          testId={testId}
+          error={errors[field]}
         />
-        <OrderField
-          label={t('trade.stopLoss')}
-          hint={estimateAt(slPrice, slError)}
-          value={sl}
-          onChange={(value) => {
-            setSl(value);
-            setServerErrors({});
-          }}
-          testId="targets-sl"
-          error={slError}
-        />
-        <div className="sheet-actions">
-          <button type="button" className="btn btn--ghost" onClick={onDone}>
-            {t('trade.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            data-testid="targets-save"
-            aria-busy={save.isPending}
-            disabled={save.isPending || Boolean(tpError ?? slError)}
-            onClick={() => void submit()}
-          >
-            {t('trade.save')}
-          </button>
-        </div>
-      </div>
-    </Popup>
+      ))}
+    </PositionActionSheet>
   );
 }

@@ -1,8 +1,8 @@
 // A position's figures as the screens show them (its card, its detail sheet, its Close and TP / SL
 // sheets): an open one's PnL at the live price with the settlement's formula, what closing now would
 // cost and leave, its margin ratio; a closed one's as it was settled, its return from the net.
-// Decimals only; the formulas are packages/money's perpetual.ts, the same the server settles with.
-import type { GamePair, Position, PositionMovementKind } from '@tradeflip/contract';
+// Decimals only; the formulas are packages/money's contract-game.ts, the same the server settles with.
+import type { GamePair, Position, PositionMovementKind } from '@tradeflip/api';
 import { Decimal, liquidationRisk, returnRate, settle, unrealisedPnl } from '@tradeflip/money';
 
 /** Open: gross PnL at `price`; closed: realized (net of fees and funding). Return on margin in %. */

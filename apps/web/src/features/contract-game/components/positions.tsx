@@ -8,17 +8,21 @@
 // without a reload, and a notice with side, pair and price stays until dismissed.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import type { GamePair, Position, PositionDetail } from '@tradeflip/contract';
+import type { GamePair, Position } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
+import { DetailList, DetailRow } from '@/components/detail-list';
+import { DismissButton } from '@/components/dismiss-button';
 import { EmptyState } from '@/components/empty-state';
 import { PagedList } from '@/components/paged-list';
-import { formatDateTime } from '@/lib/format-time';
-import { http } from '@/lib/http';
-import { marketSocket } from '@/lib/market-socket';
+import { Tabs } from '@/components/tabs';
+import { formatDateTime, formatDuration } from '@/lib/format-time';
+import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
+import { onUserMessage } from '@/features/market/lib/user-channel';
 import { useSession } from '@/lib/session';
 import { usePositions } from '../api/game-api';
-import { pnlOf, riskOf, tone } from './position-figures';
+import { closeEstimate, pnlOf, riskOf, tone } from './position-figures';
 
 // The detail sheet loads on the first tap; the Close and TP / SL sheets when a finger first touches a
 // button (pointerdown), so they are there by the click.
@@ -55,14 +59,6 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-function countdown(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
-
 /** `BTCUSDT` → `BTC/USDT`, from the pair's terms. */
 const pairLabel = (pair: GamePair | undefined, symbol: string) =>
   pair ? `${pair.base}/${pair.quote}` : symbol;
@@ -73,44 +69,41 @@ interface Announcement {
 }
 
 /**
- * Refetches the positions when the user channel says one of them changed; a liquidation, take-profit
+ * The user channel's position frames (the shell's subscription refetches the list): a liquidation, take-profit
  * or stop-loss is announced with side, pair and price until dismissed.
  */
 function usePositionEvents(pairs: readonly GamePair[]) {
-  const queryClient = useQueryClient();
   const { t } = useTranslation();
   const userId = useSession()?.user.id;
   const [notices, setNotices] = useState<Announcement[]>([]);
   useEffect(() => {
     if (!userId) return;
-    return marketSocket.subscribe({ channel: 'user' }, (message) => {
-      // A reconnect or a missed frame: what the channel covers is refetched (a liquidation meanwhile).
-      const resync = message.type === 'resync';
-      if (message.type === 'balances' || resync) void queryClient.invalidateQueries({ queryKey: ['asset'] });
-      if (resync) void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
+    // The shell's user-channel subscription refetches the positions and balances; this only announces.
+    return onUserMessage((message) => {
       if (message.type !== 'position') return;
-      void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
       const reason = message.closeReason;
       if (message.status !== 'closed' || !reason || reason === 'manual' || reason === 'operator') return;
       // The frame names the position; its side, pair and price come with it.
-      void http
-        .get<PositionDetail>('/api/app/game/position', { silent: true, params: { id: message.id } })
-        .then((position) => {
+      void api(routes.contractGame.position, { query: { id: message.id }, silent: true })
+        .then(({ data: position }) => {
           const pair = pairs.find((row) => row.symbol === position.symbol);
           const vars = {
-            side: t(`trade.${position.side}`),
+            side: t(`contractGame.sideInText.${position.side}`),
             pair: pairLabel(pair, position.symbol),
             price: formatNumber(position.closePrice, 'price', { dp: pair?.priceDp, fixed: true }),
-            reason: t(`trade.reason_${reason}`),
+            reason: t(`contractGame.reason_${reason}`),
           };
-          const text = t(reason === 'liquidation' ? 'trade.liquidatedNotice' : 'trade.closedNotice', vars);
+          const text = t(
+            reason === 'liquidation' ? 'contractGame.liquidatedNotice' : 'contractGame.closedNotice',
+            vars,
+          );
           setNotices((shown) =>
             shown.some((n) => n.id === position.id) ? shown : [...shown, { id: position.id, text }],
           );
         })
         .catch(() => undefined);
     });
-  }, [queryClient, userId, t, pairs]);
+  }, [userId, t, pairs]);
   const dismiss = (id: string) => setNotices((shown) => shown.filter((n) => n.id !== id));
   return { notices, dismiss };
 }
@@ -127,38 +120,26 @@ export function Positions(market: PositionsMarket) {
       {notices.map((notice) => (
         <p key={notice.id} className="position-notice" role="alert" data-testid="position-notice">
           <span>{notice.text}</span>
-          <button
-            type="button"
+          <DismissButton
             className="position-notice__dismiss"
-            aria-label={t('trade.dismiss')}
-            data-testid="position-notice-dismiss"
+            label={t('contractGame.dismiss')}
+            testId="position-notice-dismiss"
             onClick={() => dismiss(notice.id)}
-          >
-            ×
-          </button>
+          />
         </p>
       ))}
       <div className="positions__bar">
-        <div className="positions__tabs" role="tablist">
-          {(['open', 'closed'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              aria-selected={tab === value}
-              className={tab === value ? 'is-active' : ''}
-              data-testid={`positions-tab-${value}`}
-              onClick={() => setTab(value)}
-            >
-              {t(value === 'open' ? 'trade.positions' : 'trade.history')}
-              {value === 'open' && openCount !== undefined && (
-                <span className="positions__count" data-testid="positions-count">
-                  {openCount}
-                </span>
-              )}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          className="positions__tabs line-tabs"
+          testIdPrefix="positions-tab-"
+          active={tab}
+          onChange={setTab}
+          tabs={[
+            { value: 'open', label: t('contractGame.positions') },
+            { value: 'closed', label: t('contractGame.history') },
+          ]}
+          count={{ tab: 'open', value: openCount, className: 'positions__count', testId: 'positions-count' }}
+        />
         <label className="positions__only">
           <input
             type="checkbox"
@@ -166,7 +147,7 @@ export function Positions(market: PositionsMarket) {
             data-testid="positions-this-pair"
             onChange={(event) => setOnlyThisPair(event.target.checked)}
           />
-          {t('trade.thisPairOnly')}
+          {t('contractGame.thisPairOnly')}
         </label>
       </div>
       {tab === 'open' ? (
@@ -180,6 +161,7 @@ export function Positions(market: PositionsMarket) {
 
 function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: string | undefined }) {
   const { t } = useTranslation();
+  const offline = useConnectionLost();
   const query = usePositions('open', symbol);
   const now = useNow(1000);
   const [closing, setClosing] = useState<Position | null>(null);
@@ -192,23 +174,30 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
         query={query}
         testId="open-positions"
         itemKey={(item) => item.id}
-        empty={<EmptyState testId="no-positions" title={t('trade.noPositions')} />}
+        empty={<EmptyState testId="no-positions" title={t('contractGame.noPositions')} />}
         renderItem={(item) => {
           const pair = pairOf(item);
           const price = market.priceOf(item.symbol);
           const stale = market.isStale(item.symbol);
           const { pnl, returnPercent: ret } = pnlOf(item, price);
           const risk = price ? riskOf(item, pair.mmr, price) : null;
+          // The headline PnL is the price's move (as exchanges show it); what closing now would
+          // actually leave, after both fees and the funding paid, stands beside it.
+          const net = price ? closeEstimate(item, pair, price).net : null;
           const priceText = (value: string | null | undefined) =>
             value ? formatNumber(value, 'price', { dp: pair.priceDp, fixed: true }) : '--';
           return (
             <article className="position" data-testid={`position-${item.id}`} data-symbol={item.symbol}>
-              <Tappable testId="position-detail" label={t('trade.viewDetail')} onTap={() => setViewing(item)}>
+              <Tappable
+                testId="position-detail"
+                label={t('contractGame.viewDetail')}
+                onTap={() => setViewing(item)}
+              >
                 <header className="position__head">
                   <span className="position__name">
                     <b data-testid="position-pair">{pairLabel(pair, item.symbol)}</b>
                     <span className={`position__side position__side--${item.side}`}>
-                      {t(`trade.${item.side}`)} {item.leverage}×
+                      {t(`contractGame.${item.side}`)} {item.leverage}×
                     </span>
                   </span>
                   <span className={`position__pnl ${tone(pnl)}`} data-testid="position-pnl">
@@ -218,30 +207,40 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
                     </small>
                   </span>
                 </header>
-                <dl className="position__grid">
-                  <Cell label={t('trade.entryPrice')} value={priceText(item.entryPrice)} />
-                  <Cell label={t('trade.markPrice')} value={priceText(price)} testId="position-price" />
-                  <Cell
-                    label={t('trade.liquidationPrice')}
-                    value={priceText(item.liquidationPrice)}
-                    testId="position-liquidation"
-                  />
-                  <Cell label={t('trade.margin')} value={formatNumber(item.margin, 'usdt')} />
-                  <Cell label={t('trade.notional')} value={formatNumber(item.notional, 'usdt')} />
-                  <Cell label={t('trade.fundingPaid')} value={formatNumber(item.fundingPaid, 'usdt')} />
-                  <Cell
-                    label={t('trade.targets')}
-                    value={`${priceText(item.takeProfit)} / ${priceText(item.stopLoss)}`}
+                <DetailList grid={3} className="position__grid">
+                  <DetailRow label={t('contractGame.entryPrice')}>{priceText(item.entryPrice)}</DetailRow>
+                  <DetailRow label={t('contractGame.markPrice')} testId="position-price">
+                    {priceText(price)}
+                  </DetailRow>
+                  <DetailRow label={t('contractGame.liquidationPrice')} testId="position-liquidation">
+                    {priceText(item.liquidationPrice)}
+                  </DetailRow>
+                  <DetailRow label={t('contractGame.margin')}>{formatNumber(item.margin, 'usdt')}</DetailRow>
+                  <DetailRow label={t('contractGame.notional')}>
+                    {formatNumber(item.notional, 'usdt')}
+                  </DetailRow>
+                  <DetailRow label={t('contractGame.fundingPaid')}>
+                    {formatNumber(item.fundingPaid, 'usdt')}
+                  </DetailRow>
+                  <DetailRow
+                    label={t('contractGame.targets')}
                     testId="position-targets"
-                  />
-                </dl>
+                  >{`${priceText(item.takeProfit)} / ${priceText(item.stopLoss)}`}</DetailRow>
+                  <DetailRow
+                    label={t('contractGame.netIfClosed')}
+                    testId="position-net"
+                    valueClassName={tone(net)}
+                  >
+                    {net ? formatNumber(net, 'usdt', { signed: true }) : '--'}
+                  </DetailRow>
+                </DetailList>
                 {risk && (
                   <div
                     className={`position__risk${risk.warn ? ' is-warning' : ''}`}
                     data-testid="position-risk"
                     data-warn={risk.warn}
                   >
-                    <span>{t('trade.marginRatio')}</span>
+                    <span>{t('contractGame.marginRatio')}</span>
                     <span className="position__risk-bar" aria-hidden="true">
                       <span style={{ width: `${risk.ratio.mul(100).toFixed(1)}%` }} />
                     </span>
@@ -250,18 +249,20 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
                 )}
                 {risk?.warn && (
                   <p className="position__warning" data-testid="position-risk-warning">
-                    {t('trade.nearLiquidation')}
+                    {t('contractGame.nearLiquidation')}
                   </p>
                 )}
               </Tappable>
               {item.nextFundingAt && (
                 <p className="position__funding">
-                  {t('trade.nextFunding', { time: countdown(Date.parse(item.nextFundingAt) - now) })}
+                  {t('contractGame.nextFunding', {
+                    time: formatDuration(Date.parse(item.nextFundingAt) - now),
+                  })}
                 </p>
               )}
               {stale && (
                 <p className="position__stale" role="status" data-testid="position-stale">
-                  {t('trade.stale')}
+                  {t(offline ? 'contractGame.offline' : 'contractGame.stale')}
                 </p>
               )}
               <div className="position__actions">
@@ -272,7 +273,7 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
                   onPointerDown={() => void loadActions()}
                   onClick={() => setTargeting(item)}
                 >
-                  {t('trade.targets')}
+                  {t('contractGame.targets')}
                 </button>
                 <button
                   type="button"
@@ -282,7 +283,7 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
                   onPointerDown={() => void loadActions()}
                   onClick={() => setClosing(item)}
                 >
-                  {t('trade.close')}
+                  {t('contractGame.close')}
                 </button>
               </div>
             </article>
@@ -351,26 +352,6 @@ function Tappable({
   );
 }
 
-function Cell({
-  label,
-  value,
-  testId,
-  wide,
-}: {
-  label: string;
-  value: string;
-  testId?: string;
-  /** Two columns: an order number does not fit one at 360 px and broke mid-number. */
-  wide?: boolean;
-}) {
-  return (
-    <div className={wide ? 'position__cell--wide' : undefined}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-}
-
 function ClosedPositions({ market, symbol }: { market: PositionsMarket; symbol: string | undefined }) {
   const { t } = useTranslation();
   const query = usePositions('closed', symbol);
@@ -388,7 +369,7 @@ function ClosedPositions({ market, symbol }: { market: PositionsMarket; symbol: 
         query={query}
         testId="closed-positions"
         itemKey={(item) => item.id}
-        empty={<EmptyState testId="no-history" title={t('trade.noHistory')} />}
+        empty={<EmptyState testId="no-history" title={t('contractGame.noHistory')} />}
         renderItem={(item) => {
           const pair = pairOf(item);
           const { pnl, returnPercent: ret } = pnlOf(item, undefined);
@@ -400,58 +381,60 @@ function ClosedPositions({ market, symbol }: { market: PositionsMarket; symbol: 
               data-testid={`closed-${item.id}`}
               data-symbol={item.symbol}
             >
-              <Tappable testId="closed-detail" label={t('trade.viewDetail')} onTap={() => setViewing(item)}>
+              <Tappable
+                testId="closed-detail"
+                label={t('contractGame.viewDetail')}
+                onTap={() => setViewing(item)}
+              >
                 <header className="position__head">
                   <span className="position__name">
                     <b>{pairLabel(pair, item.symbol)}</b>
                     <span className={`position__side position__side--${item.side}`}>
-                      {t(`trade.${item.side}`)} {item.leverage}×
+                      {t(`contractGame.${item.side}`)} {item.leverage}×
                     </span>
                   </span>
                   <span className="position__reason" data-testid="closed-reason">
-                    {item.closeReason ? t(`trade.reason_${item.closeReason}`) : ''}
+                    {item.closeReason ? t(`contractGame.reason_${item.closeReason}`) : ''}
                   </span>
                 </header>
                 <p className={`position__pnl position__pnl--realized ${tone(pnl)}`} data-testid="closed-pnl">
-                  <span className="position__pnl-label">{t('trade.realizedPnl')}</span>
+                  <span className="position__pnl-label">{t('contractGame.realizedPnl')}</span>
                   {pnl ? formatNumber(pnl, 'usdt', { signed: true }) : '--'} {item.marginToken}
                   <small data-testid="closed-return">
                     {ret ? formatNumber(ret, 'percent', { signed: true }) : ''}
                   </small>
                 </p>
-                <dl className="position__grid">
-                  <Cell
-                    label={t('trade.grossPnl')}
-                    value={formatNumber(item.pnl, 'usdt', { signed: true })}
-                  />
-                  <Cell
-                    label={t('trade.openFee')}
-                    value={formatNumber(new Decimal(item.openFee).neg(), 'usdt', { signed: true })}
-                  />
-                  <Cell
-                    label={t('trade.closeFee')}
-                    value={
-                      item.closeFee
-                        ? formatNumber(new Decimal(item.closeFee).neg(), 'usdt', { signed: true })
-                        : '--'
-                    }
-                  />
-                  <Cell
-                    label={t('trade.fundingPaid')}
-                    value={formatNumber(new Decimal(item.fundingPaid).neg(), 'usdt', { signed: true })}
-                  />
-                  <Cell label={t('trade.entryPrice')} value={priceText(item.entryPrice)} />
-                  <Cell label={t('trade.closePrice')} value={priceText(item.closePrice)} />
-                  <Cell label={t('trade.margin')} value={formatNumber(item.margin, 'usdt')} />
-                  <Cell label={t('trade.notional')} value={formatNumber(item.notional, 'usdt')} />
-                  <Cell label={t('trade.openedAt')} value={formatDateTime(item.openedAt)} />
-                  <Cell label={t('trade.closedAt')} value={formatDateTime(item.closedAt)} />
-                  <Cell label={t('trade.orderNo')} value={item.orderNo} testId="closed-order" wide />
-                </dl>
+                <DetailList grid={3} className="position__grid">
+                  <DetailRow label={t('contractGame.grossPnl')}>
+                    {formatNumber(item.pnl, 'usdt', { signed: true })}
+                  </DetailRow>
+                  <DetailRow label={t('contractGame.openFee')}>
+                    {formatNumber(new Decimal(item.openFee).neg(), 'usdt', { signed: true })}
+                  </DetailRow>
+                  <DetailRow label={t('contractGame.closeFee')}>
+                    {item.closeFee
+                      ? formatNumber(new Decimal(item.closeFee).neg(), 'usdt', { signed: true })
+                      : '--'}
+                  </DetailRow>
+                  <DetailRow label={t('contractGame.fundingPaid')}>
+                    {formatNumber(new Decimal(item.fundingPaid).neg(), 'usdt', { signed: true })}
+                  </DetailRow>
+                  <DetailRow label={t('contractGame.entryPrice')}>{priceText(item.entryPrice)}</DetailRow>
+                  <DetailRow label={t('contractGame.closePrice')}>{priceText(item.closePrice)}</DetailRow>
+                  <DetailRow label={t('contractGame.margin')}>{formatNumber(item.margin, 'usdt')}</DetailRow>
+                  <DetailRow label={t('contractGame.notional')}>
+                    {formatNumber(item.notional, 'usdt')}
+                  </DetailRow>
+                  <DetailRow label={t('contractGame.openedAt')}>{formatDateTime(item.openedAt)}</DetailRow>
+                  <DetailRow label={t('contractGame.closedAt')}>{formatDateTime(item.closedAt)}</DetailRow>
+                  <DetailRow label={t('contractGame.orderNo')} testId="closed-order" wide>
+                    {item.orderNo}
+                  </DetailRow>
+                </DetailList>
               </Tappable>
               {item.profitUnpaid && new Decimal(item.profitUnpaid).gt(0) && (
                 <p className="record-note record-note--info">
-                  {t('trade.profitUnpaid', {
+                  {t('contractGame.profitUnpaid', {
                     amount: formatNumber(item.profitUnpaid, 'amount', { dp: pair.amountDp }),
                     token: item.marginToken,
                   })}

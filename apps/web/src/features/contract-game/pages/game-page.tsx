@@ -5,24 +5,32 @@
 // history (issue 11). The chart's module (lightweight-charts) loads only here, after the page itself.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CandleInterval } from '@tradeflip/contract';
+import type { CandleInterval } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
-import type { MarketChartProps } from '@/components/market-chart/market-chart';
+import type { MarketChartProps } from '@/features/market/components/market-chart/market-chart';
 import { PageFrame } from '@/components/page-frame';
 // The game's words (order panel, positions, their sheets) come with this page, not with `/`.
-import '@/lib/game-texts';
+import '@/features/contract-game/texts';
 import { RequireId, useIdParam } from '@/components/require-id';
+import { ChevronRightIcon } from '@/components/icons';
+import { Tabs } from '@/components/tabs';
 import { TokenLogo } from '@/components/token-logo';
 import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
-import { useLiveTickers } from '@/lib/use-live-tickers';
+import { useTickers } from '@/features/market/api/tickers-query';
 import { useGamePairs, usePositions } from '../api/game-api';
-import { useStalePairs } from '../hooks/use-stale-pairs';
+import { useStalePairs } from '@/features/market/hooks/use-stale-pairs';
+import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
 import { OrderPanel } from '../components/order-panel';
 import { Positions } from '../components/positions';
 import './game.css';
 
-const MarketChart = lazy(() => import('@/components/market-chart/market-chart'));
+const MarketChart = lazy(() => import('@/features/market/components/market-chart/market-chart'));
+// Opened by a tap on the pair's name: loaded then.
+const PairSwitcher = lazy(() => import('../components/pair-switcher'));
+const PairList = lazy(async () => ({
+  default: (await import('@/features/market/components/ticker-list')).TickerList,
+}));
 type ChartPriceLine = NonNullable<MarketChartProps['priceLines']>[number];
 
 const TIMEFRAMES: CandleInterval[] = ['1s', '1m', '5m', '15m'];
@@ -47,7 +55,9 @@ export function GamePage() {
 
 function PairScreen({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
-  const { tickers, failed } = useLiveTickers();
+  const offline = useConnectionLost();
+  const [choosing, setChoosing] = useState(false);
+  const { tickers, failed } = useTickers();
   const [interval, setChartInterval] = useState<CandleInterval>(rememberedInterval);
   const ticker = tickers?.find((row) => row.symbol === symbol);
   const pairs = useGamePairs().data?.list;
@@ -74,6 +84,10 @@ function PairScreen({ symbol }: { symbol: string }) {
         <p className="pair-note pair-note--warning" role="alert" data-testid="pair-unknown">
           {t('pair.unknown')}
         </p>
+        {/* Not a dead end: the pairs there are, one tap away. */}
+        <Suspense fallback={null}>
+          <PairList />
+        </Suspense>
       </PageFrame>
     );
   }
@@ -92,13 +106,26 @@ function PairScreen({ symbol }: { symbol: string }) {
   const pairLabel = ticker ? `${ticker.base}/${ticker.quote}` : symbol;
   return (
     <PageFrame title={ticker ? pairLabel : t('titles.game')} className="game">
-      <div className="game__layout">
+      <div className="game__layout has-order-bar">
         <div className="game__market">
           <section className="pair-head" data-testid="pair-head" aria-busy={!ticker}>
-            <div className="pair-head__name">
+            <button
+              type="button"
+              className="pair-head__name"
+              data-testid="pair-switch"
+              aria-haspopup="dialog"
+              aria-label={`${pairLabel}, ${t('contractGame.choosePair')}`}
+              onClick={() => setChoosing(true)}
+            >
               {ticker && <TokenLogo symbol={ticker.base} size={28} />}
               <b>{pairLabel}</b>
-            </div>
+              <ChevronRightIcon size={16} className="pair-head__chevron" />
+            </button>
+            {choosing && (
+              <Suspense fallback={null}>
+                <PairSwitcher onClose={() => setChoosing(false)} />
+              </Suspense>
+            )}
             <div className="pair-head__main">
               <span className={`pair-head__price ${tone}`} data-testid="pair-price">
                 {ticker ? formatNumber(ticker.price, 'price', { dp: ticker.priceDp, fixed: true }) : '--'}
@@ -123,26 +150,20 @@ function PairScreen({ symbol }: { symbol: string }) {
             </dl>
             {stale && (
               <p className="pair-note pair-note--warning" role="status" data-testid="pair-stale">
-                {t('pair.stale')}
+                {t(offline ? 'contractGame.offlineOrders' : 'pair.stale')}
               </p>
             )}
           </section>
 
-          <div className="timeframes" role="tablist" aria-label={t('titles.game')}>
-            {TIMEFRAMES.map((value) => (
-              <button
-                key={value}
-                type="button"
-                role="tab"
-                aria-selected={value === interval}
-                className={value === interval ? 'timeframes__tab is-active' : 'timeframes__tab'}
-                data-testid={`timeframe-${value}`}
-                onClick={() => choose(value)}
-              >
-                {label(value)}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            className="timeframes"
+            tabClassName="timeframes__tab"
+            label={t('titles.game')}
+            testIdPrefix="timeframe-"
+            active={interval}
+            onChange={choose}
+            tabs={TIMEFRAMES.map((value) => ({ value, label: label(value) }))}
+          />
           {ticker ? (
             <Suspense fallback={<div className="market-chart-placeholder" />}>
               <MarketChart
@@ -188,20 +209,19 @@ function usePriceLines(symbol: string): ChartPriceLine[] {
     (item) => item.symbol === symbol,
   );
   return positions.flatMap((item) => {
-    const side = t(`trade.${item.side}`);
-    const lines: ChartPriceLine[] = [
-      { id: `${item.id}:entry`, kind: 'entry', price: item.entryPrice, title: `${side} ${item.leverage}×` },
-      {
-        id: `${item.id}:liquidation`,
-        kind: 'liquidation',
-        price: item.liquidationPrice,
-        title: t('trade.reason_liquidation'),
-      },
+    const side = t(`contractGame.${item.side}`);
+    // A line at each price the position has (no take-profit or stop-loss line without one).
+    const line = (
+      key: string,
+      kind: ChartPriceLine['kind'],
+      price: string | null | undefined,
+      title: string,
+    ) => (price ? [{ id: `${item.id}:${key}`, kind, price, title }] : []);
+    return [
+      ...line('entry', 'entry', item.entryPrice, `${side} ${item.leverage}×`),
+      ...line('liquidation', 'liquidation', item.liquidationPrice, t('contractGame.liquidationLine')),
+      ...line('tp', 'take_profit', item.takeProfit, t('contractGame.takeProfitLine')),
+      ...line('sl', 'stop_loss', item.stopLoss, t('contractGame.stopLossLine')),
     ];
-    if (item.takeProfit)
-      lines.push({ id: `${item.id}:tp`, kind: 'take_profit', price: item.takeProfit, title: 'TP' });
-    if (item.stopLoss)
-      lines.push({ id: `${item.id}:sl`, kind: 'stop_loss', price: item.stopLoss, title: 'SL' });
-    return lines;
   });
 }

@@ -1,16 +1,16 @@
 // GET /api/app/asset/deposit/info?token&network: the user's own deposit address on a network, with
 // its minimum deposit and confirmations.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DepositInfo } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 import { useSession } from '@/lib/session';
 
 export function getDepositInfo(token: string, network: string, signal?: AbortSignal) {
-  return http.get<DepositInfo>('/api/app/asset/deposit/info', {
+  return api(routes.deposit.info, {
+    query: { token, network },
     silent: true,
-    params: { token, network },
     ...(signal ? { signal } : {}),
-  });
+  }).then(({ data }) => data);
 }
 
 export function depositInfoQueryOptions(userId: string, token: string, network: string) {

@@ -2,15 +2,15 @@
 // minimum deposit and confirmations of each. A failure says 'Failed to fetch deposit options' (spec §8):
 // the page shows it in place, with a retry, so the call itself stays silent (a message shows once).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DepositOptions } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import type { DepositOptions } from '@tradeflip/api';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 import { useSession } from '@/lib/session';
 
 export function getDepositOptions(signal?: AbortSignal): Promise<DepositOptions> {
-  return http.get<DepositOptions>('/api/app/asset/deposit/options', {
-    silent: true,
-    ...(signal ? { signal } : {}),
-  });
+  return api(routes.deposit.options, { silent: true, ...(signal ? { signal } : {}) }).then(
+    ({ data }) => data,
+  );
 }
 
 export function depositOptionsQueryOptions(userId: string) {

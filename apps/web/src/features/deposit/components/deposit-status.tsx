@@ -1,6 +1,6 @@
 // A deposit's status in the user's language and its own colour; confirming shows its progress (n/N).
 import { useTranslation } from 'react-i18next';
-import type { DepositRecord, DepositRecordStatus } from '@tradeflip/contract';
+import type { DepositRecord, DepositRecordStatus } from '@tradeflip/api';
 import { StatusTag, type StatusTone } from '@/components/status-tag';
 
 const tones: Record<DepositRecordStatus, StatusTone> = {

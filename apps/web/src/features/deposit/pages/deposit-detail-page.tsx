@@ -1,62 +1,26 @@
 // Deposit detail (/pages/wallet/depositDetail?id=…): amount, token, network, status with its
 // confirmations, the transaction hash, the addresses it came from and went to, and when it was seen
 // and processed. A deposit below the minimum says it was not credited.
-import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DepositRecord } from '@tradeflip/contract';
+import type { DepositRecord } from '@tradeflip/api';
 import { amountDpOf, formatNumber } from '@tradeflip/money';
-import { DetailList, DetailRow } from '@/components/detail-list';
-import { EmptyState } from '@/components/empty-state';
+import { AddressRow, DetailList, DetailRow, TxHashRow } from '@/components/detail-list';
 import { ExplorerLink } from '@/components/explorer-link';
-import { RecordsIcon } from '@/components/icons';
-import { LoadError } from '@/components/load-error';
-import { PageFrame } from '@/components/page-frame';
-import { RequireId } from '@/components/require-id';
-import { SkeletonCard } from '@/components/skeleton';
+import { RecordDetailPage } from '@/components/record-detail-page';
 import { formatDateTime } from '@/lib/format-time';
-import { isApiError } from '@/lib/http';
 import { usePrecisions } from '@/lib/precisions';
-import { shortenMiddle } from '@/lib/shorten';
 import { useDeposit } from '../api/get-deposit';
 import { DepositStatus } from '../components/deposit-status';
 import '../components/deposit.css';
 import '@/lib/wallet-texts';
-import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function DepositDetailPage() {
-  useBalanceEvents();
-  const { t } = useTranslation();
-  return (
-    <PageFrame title={t('titles.depositDetail')} className="deposit">
-      <RequireId>{(id) => <DepositDetail id={id} />}</RequireId>
-    </PageFrame>
-  );
+  return <RecordDetailPage kind="deposit" testId="deposit" useRecord={useDeposit} Detail={DepositDetail} />;
 }
 
-function DepositDetail({ id }: { id: string }) {
+function DepositDetail({ record }: { record: DepositRecord }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const opened = (location.state as { record?: DepositRecord } | null)?.record;
   const precisions = usePrecisions();
-  const deposit = useDeposit(id, opened);
-  const record = deposit.data;
-
-  if (!record) {
-    if (deposit.isError) {
-      return isApiError(deposit.error) && deposit.error.status === 404 ? (
-        <EmptyState
-          testId="deposit-not-found"
-          tone="warning"
-          icon={<RecordsIcon size={32} />}
-          title={t('deposit.notFound')}
-        />
-      ) : (
-        <LoadError error={deposit.error} onRetry={() => void deposit.refetch()} />
-      );
-    }
-    return <SkeletonCard lines={6} />;
-  }
-
   const dp = amountDpOf(precisions, record.token, record.network);
   return (
     <div data-testid="deposit-detail">
@@ -83,33 +47,13 @@ function DepositDetail({ id }: { id: string }) {
         <DetailRow label={t('deposit.confirmationsProgress')} testId="deposit-detail-confirmations">
           {Math.min(record.confirmations, record.requiredConfirmations)}/{record.requiredConfirmations}
         </DetailRow>
-        <DetailRow
-          label={t('deposit.txHash')}
-          testId="deposit-detail-txhash"
-          mono
-          copy={record.txHash}
-          full={record.txHash}
-        >
-          {shortenMiddle(record.txHash)}
-        </DetailRow>
-        <DetailRow
+        <TxHashRow label={t('deposit.txHash')} testId="deposit-detail-txhash" hash={record.txHash} />
+        <AddressRow
           label={t('deposit.fromAddress')}
           testId="deposit-detail-from"
-          stacked
-          mono
-          copy={record.fromAddress}
-        >
-          {record.fromAddress}
-        </DetailRow>
-        <DetailRow
-          label={t('deposit.toAddress')}
-          testId="deposit-detail-to"
-          stacked
-          mono
-          copy={record.address}
-        >
-          {record.address}
-        </DetailRow>
+          address={record.fromAddress}
+        />
+        <AddressRow label={t('deposit.toAddress')} testId="deposit-detail-to" address={record.address} />
         <DetailRow label={t('deposit.createdAt')} testId="deposit-detail-created">
           {formatDateTime(record.createdAt)}
         </DetailRow>

@@ -6,10 +6,10 @@
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ChainNetwork, DepositOptions, DepositRecord } from '@tradeflip/contract';
+import type { ChainNetwork, DepositOptions, DepositRecord } from '@tradeflip/api';
 import { amountDpOf, formatNumber, knownNetwork, normalizeSymbol } from '@tradeflip/money';
 import { paths } from '@/lib/paths';
-import { copyText } from '@/components/copy-button';
+import { copyText } from '@/lib/copy-text';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmptyState } from '@/components/empty-state';
 import { ExplorerLink } from '@/components/explorer-link';
@@ -29,10 +29,8 @@ import { isSettledDeposit, useDeposits } from '../api/get-deposits';
 import { useDepositOptions } from '../api/get-deposit-options';
 import '../components/deposit.css';
 import '@/lib/wallet-texts';
-import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function DepositPage() {
-  useBalanceEvents();
   const { t } = useTranslation();
   return (
     <PageFrame

@@ -2,14 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toast } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DepositInfo, DepositOptions, DepositRecord } from '@tradeflip/contract';
-import { currentPath, renderApp } from '@/app/test-utils';
+import type { DepositInfo, DepositOptions, DepositRecord } from '@tradeflip/api';
+import { currentPath, renderApp, savePrecisions, stubGets, toastText, type Answer } from '@/app/test-utils';
 import { formatDateTime } from '@/lib/format-time';
-import { ApiError, http, type RequestOptions } from '@/lib/http';
+import { ApiError } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
-import { resetPrecisions } from '@/lib/precisions';
 import { liveRefresh } from '@/lib/live-refresh';
-import { storageKeys } from '@/lib/storage-keys';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const CONTRACT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
@@ -62,24 +60,16 @@ function deposit(n: number, over: Partial<DepositRecord> = {}): DepositRecord {
   };
 }
 
-type Answer = (url: string, opts?: RequestOptions) => Promise<unknown>;
 let answer: Answer;
-let get: { mock: { calls: [string, RequestOptions?][] } };
+let get: ReturnType<typeof stubGets>;
 
 const callsTo = (path: string) =>
   get.mock.calls.filter(([url]) => url === path).map(([, o]) => o?.params ?? {});
 
-/** The text of the toast on screen ('' when none). */
-const toastText = () => document.querySelector('.adm-toast-main')?.textContent ?? '';
-
 beforeEach(() => {
   vi.restoreAllMocks();
-  resetPrecisions();
   setLanguage('en-US');
-  localStorage.setItem(
-    storageKeys.precisions,
-    JSON.stringify({ savedAt: Date.now(), data: { price_dp: {}, amount_dp: { USDT: 6 } } }),
-  );
+  savePrecisions({ USDT: 6 });
   answer = (url, opts) => {
     if (url === '/api/app/asset/deposit/options') return Promise.resolve(options);
     if (url === '/api/app/asset/deposit/info') {
@@ -89,9 +79,7 @@ beforeEach(() => {
       return Promise.resolve({ list: [], total: 0, page: 1, pageSize: 20 });
     return Promise.reject(new Error(`unexpected ${url}`));
   };
-  get = vi
-    .spyOn(http, 'get')
-    .mockImplementation(((url: string, opts?: RequestOptions) => answer(url, opts)) as never);
+  get = stubGets(() => answer);
 });
 
 describe('Deposit', () => {
@@ -366,20 +354,5 @@ describe('Deposit detail', () => {
 
     await user.click(within(detail).getByRole('button', { name: 'Transaction hash' }));
     expect(await navigator.clipboard.readText()).toBe(TX);
-  });
-
-  it("says 'Missing parameter: id' without an id, and when the record does not exist", async () => {
-    const first = renderApp('/pages/wallet/depositDetail', { signedIn: true });
-    expect((await screen.findByTestId('missing-id')).textContent).toContain('Missing parameter: id');
-    first.unmount();
-
-    answer = () =>
-      Promise.reject(
-        new ApiError('Not found', { kind: 'envelope', code: 404, status: 404, reason: 'not_found' }),
-      );
-    renderApp('/pages/wallet/depositDetail?id=99', { signedIn: true });
-    expect((await screen.findByTestId('deposit-not-found')).textContent).toContain(
-      'This deposit record does not exist.',
-    );
   });
 });

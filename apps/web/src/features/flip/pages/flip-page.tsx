@@ -1,8 +1,160 @@
+// Lightning Flip's screen (/pages/flip-lightning/index, ?id=BTCUSDT for a pair; without one, the last
+// pair played or the first offered), open to visitors (sign-in is asked at Up / Down): the pair's live
+// price and a small live line chart (the open flips' prices drawn on it), the flip form with Up and
+// Down, and the user's flips — open ones counting down, the result announced at the end, the history.
+// The chart's module (lightweight-charts) loads only here, after the page itself.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon';
+import type { FlipConfig } from '@tradeflip/api';
+import { Decimal, formatNumber } from '@tradeflip/money';
+import type { MarketChartProps } from '@/features/market/components/market-chart/market-chart';
+import { PageFrame } from '@/components/page-frame';
+import { ChevronRightIcon } from '@/components/icons';
+import { Sheet } from '@/components/sheet';
+import { TokenLogo } from '@/components/token-logo';
+import { useIdParam } from '@/components/require-id';
+import { flipPath } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
+import { useTickers } from '@/features/market/api/tickers-query';
+import { useStalePairs } from '@/features/market/hooks/use-stale-pairs';
+import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
+import '@/features/flip/texts';
+import { useFlipConfig, useFlips } from '../api/flip-api';
+import { FlipPanel } from '../components/flip-panel';
+import { Flips } from '../components/flips';
+import './flip.css';
 
-/** Frame of the flip screen; its content arrives with its feature. */
+const MarketChart = lazy(() => import('@/features/market/components/market-chart/market-chart'));
+// Opened by a tap on the pair's name: loaded then.
+const PairList = lazy(async () => ({
+  default: (await import('@/features/market/components/ticker-list')).TickerList,
+}));
+type ChartPriceLine = NonNullable<MarketChartProps['priceLines']>[number];
+
+/** The pair on screen: the one named, else the last one played, else the first offered. */
+function chosenPair(config: FlipConfig | undefined, named: string | null) {
+  const offered = config?.pairs.filter((row) => row.enabled) ?? [];
+  const wanted = named?.toUpperCase() ?? readStorage(storageKeys.flipPair);
+  return offered.find((row) => row.symbol === wanted) ?? offered[0];
+}
+
 export function FlipPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t('titles.flip')} />;
+  const named = useIdParam();
+  const config = useFlipConfig();
+  const session = useSession();
+  const offline = useConnectionLost();
+  const [choosing, setChoosing] = useState(false);
+  const { tickers } = useTickers();
+  const stalePairs = useStalePairs(tickers);
+  const pair = chosenPair(config.data, named);
+  const symbol = pair?.symbol;
+  const ticker = tickers?.find((row) => row.symbol === symbol);
+  const stale = symbol ? stalePairs.has(symbol) : false;
+  const openFlips = useFlips('open').data;
+  const openCount = openFlips?.pages[0]?.total;
+  const priceLines = usePriceLines(symbol, openFlips?.pages.flatMap((page) => page.list) ?? []);
+  useEffect(() => {
+    if (symbol) writeStorage(storageKeys.flipPair, symbol);
+  }, [symbol]);
+
+  const pairLabel = pair ? `${pair.base}/${pair.quote}` : '';
+  const change = new Decimal(ticker?.change24h ?? 0);
+  const tone = change.gt(0) ? 'is-up' : change.lt(0) ? 'is-down' : '';
+  const priceOf = (pairSymbol: string) =>
+    stalePairs.has(pairSymbol) ? undefined : tickers?.find((row) => row.symbol === pairSymbol)?.price;
+
+  return (
+    <PageFrame title={t('titles.flip')} className="flip">
+      <div className="flip__layout has-order-bar">
+        <div className="flip__market">
+          <section className="flip-head" data-testid="flip-head" aria-busy={!ticker}>
+            <button
+              type="button"
+              className="flip-head__pair"
+              data-testid="flip-pair-switch"
+              aria-haspopup="dialog"
+              aria-label={`${pairLabel}, ${t('flip.choosePair')}`}
+              disabled={!pair}
+              onClick={() => setChoosing(true)}
+            >
+              {pair && <TokenLogo symbol={pair.base} size={26} />}
+              <b data-testid="flip-pair">{pairLabel || '--'}</b>
+              <ChevronRightIcon size={16} className="flip-head__chevron" />
+            </button>
+            <span className={`flip-head__price ${tone}`} data-testid="flip-price">
+              {ticker ? formatNumber(ticker.price, 'price', { dp: ticker.priceDp, fixed: true }) : '--'}
+            </span>
+            <span className={`flip-head__change ${stale ? '' : tone}`} data-testid="flip-change">
+              {ticker ? formatNumber(ticker.change24h, 'percent', { signed: true }) : '--'}
+            </span>
+          </section>
+          {stale && (
+            <p className="flip-note flip-note--warning" role="status" data-testid="flip-pair-stale">
+              {offline ? t('flip.offline') : t('pair.stale')}
+            </p>
+          )}
+          {choosing && config.data && (
+            <Sheet
+              onClose={() => setChoosing(false)}
+              className="pair-switcher"
+              title={t('flip.choosePair')}
+              testId="flip-pair-switcher"
+              // A row is a link to its pair: the sheet closes as it is followed.
+              onClickCapture={() => setChoosing(false)}
+            >
+              <Suspense fallback={null}>
+                <PairList
+                  pathOf={flipPath}
+                  only={(candidate) =>
+                    Boolean(config.data?.pairs.some((row) => row.symbol === candidate && row.enabled))
+                  }
+                />
+              </Suspense>
+            </Sheet>
+          )}
+          {ticker && pair ? (
+            <Suspense fallback={<div className="market-chart-placeholder flip__chart-slot" />}>
+              <MarketChart
+                symbol={pair.symbol}
+                interval="1s"
+                priceDp={ticker.priceDp}
+                pairLabel={pairLabel}
+                intervalLabel={t('chart.timeShare')}
+                priceLines={priceLines}
+              />
+            </Suspense>
+          ) : (
+            <div className="market-chart-placeholder flip__chart-slot" />
+          )}
+        </div>
+        <div className="flip__order">
+          {config.data && pair && (
+            <FlipPanel config={config.data} pair={pair} openCount={openCount} paused={stale} />
+          )}
+          {!session && <p className="flip-how">{t('flip.howItWorks')}</p>}
+        </div>
+        <div className="flip__flips">
+          {session && config.data && <Flips config={config.data} priceOf={priceOf} />}
+        </div>
+      </div>
+    </PageFrame>
+  );
+}
+
+/** The chart's lines at this pair's open flips' open prices, labelled with their direction. */
+function usePriceLines(
+  symbol: string | undefined,
+  open: { id: string; symbol: string; direction: 'up' | 'down'; openPrice: string }[],
+): ChartPriceLine[] {
+  const { t } = useTranslation();
+  return open
+    .filter((item) => item.symbol === symbol)
+    .map((item) => ({
+      id: item.id,
+      kind: 'entry' as const,
+      price: item.openPrice,
+      title: `${item.direction === 'up' ? '▲' : '▼'} ${t(`flip.${item.direction}`)}`,
+    }));
 }

@@ -16,6 +16,7 @@ import {
 } from '@/components/icons';
 import { useDocumentTitle } from '@/components/page-frame';
 import { WhenVisible } from '@/components/when-visible';
+import { HeroPrices } from '../components/hero-prices';
 import { useSession } from '@/lib/session';
 import './home.css';
 
@@ -26,11 +27,15 @@ const BalanceSummary = lazy(async () => {
   return { default: summary.BalanceSummary };
 });
 
-// The market list (below the fold) brings the HTTP client, the WebSocket, zod and decimal.js with it
-// when the person scrolls to it.
-const TickerList = lazy(async () => ({
-  default: (await import('../components/ticker-list')).TickerList,
-}));
+// The market list (below the fold) brings the query client (the tickers live in its cache), zod and
+// decimal.js with it when the person scrolls to it.
+const TickerList = lazy(async () => {
+  const [list] = await Promise.all([
+    import('@/features/market/components/ticker-list'),
+    loadAppQueryClient(),
+  ]);
+  return { default: list.TickerList };
+});
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -73,7 +78,7 @@ export function HomePage() {
           {t('home.heroTitle')}
         </h2>
         <p className="hero__subtitle">{t('home.heroSubtitle')}</p>
-        <HeroChart />
+        <HeroPrices />
       </section>
 
       {!session && (
@@ -175,30 +180,5 @@ function QuickEntry({
       <span className="quick__icon">{icon}</span>
       <span className="quick__label">{label}</span>
     </Link>
-  );
-}
-
-/** A decorative price line for the hero (no data: the market arrives with the games). */
-function HeroChart() {
-  return (
-    <svg className="hero__chart" viewBox="0 0 320 90" preserveAspectRatio="none" aria-hidden="true">
-      <defs>
-        <linearGradient id="hero-fill" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#209cff" stopOpacity="0.45" />
-          <stop offset="1" stopColor="#209cff" stopOpacity="0" />
-        </linearGradient>
-      </defs>
-      <path
-        d="M0 70 L20 64 L38 68 L58 52 L76 56 L96 40 L114 46 L134 30 L152 38 L172 26 L190 34 L210 18 L228 24 L248 12 L268 20 L288 8 L320 14 L320 90 L0 90 Z"
-        fill="url(#hero-fill)"
-      />
-      <path
-        d="M0 70 L20 64 L38 68 L58 52 L76 56 L96 40 L114 46 L134 30 L152 38 L172 26 L190 34 L210 18 L228 24 L248 12 L268 20 L288 8 L320 14"
-        fill="none"
-        stroke="#47b4ff"
-        strokeWidth="2"
-        vectorEffect="non-scaling-stroke"
-      />
-    </svg>
   );
 }

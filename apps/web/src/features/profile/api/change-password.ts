@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordBody, SessionResult } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import type { ChangePasswordBody } from '@tradeflip/api';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 
 /** Answers a new session: the old tokens are revoked. */
 export function changePassword(body: ChangePasswordBody) {
-  return http.post<SessionResult>('/api/app/user/password', body, { silent: true });
+  return api(routes.account.changePassword, { body, silent: true }).then(({ data }) => data);
 }
 
 export function useChangePassword() {

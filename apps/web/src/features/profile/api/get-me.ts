@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserMe } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 import { useSession } from '@/lib/session';
 
 export function getMe() {
-  return http.get<UserMe>('/api/app/user/me');
+  return api(routes.account.me).then(({ data }) => data);
 }
 
 /** Keyed by the user, so another account never sees a cached profile. */

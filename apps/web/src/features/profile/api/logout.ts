@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 
 /** Revokes the token on the server. Silent: signing out goes on locally even if this fails. */
 export function logout() {
-  return http.post<unknown>('/api/app/auth/logout', undefined, { silent: true, skipAuthRedirect: true });
+  return api(routes.account.logout, { silent: true, skipAuthRedirect: true });
 }
 
 export function useLogout() {

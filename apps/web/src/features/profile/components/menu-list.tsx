@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronRightIcon } from '@/components/icons';
 
@@ -8,6 +8,17 @@ export interface MenuItem {
   label: string;
   extra?: ReactNode;
   testId?: string;
+}
+
+/** A row: where it links, its icon (drawn at the menu's size), its label, test id and what it shows at its end. */
+export function menuItem(
+  to: string,
+  Icon: ComponentType<{ size?: number }>,
+  label: string,
+  testId: string,
+  extra?: ReactNode,
+): MenuItem {
+  return { to, icon: <Icon size={20} />, label, testId, extra };
 }
 
 /** A card of tappable rows, each a real link. */

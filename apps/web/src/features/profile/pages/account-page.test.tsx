@@ -1,23 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserMe } from '@tradeflip/contract';
-import { renderApp, testUser } from '@/app/test-utils';
+import { renderApp, testMe } from '@/app/test-utils';
 import { http } from '@/lib/http';
 import { getSession } from '@/lib/session';
 
-const me: UserMe = {
-  id: testUser.id,
-  email: testUser.email,
-  inviteCode: 'ANN123',
-  language: 'en-US',
-  status: 'active',
-  createdAt: '2025-01-02T03:04:05.000Z',
-};
+/** The success body the client resolves with (spec §8: the whole body). */
+const envelope = (data: unknown) => ({ code: 0, data });
 
 beforeEach(() => {
   vi.restoreAllMocks();
-  vi.spyOn(http, 'get').mockResolvedValue(me as never);
+  vi.spyOn(http, 'get').mockResolvedValue(envelope(testMe) as never);
 });
 
 describe('profile and account', () => {
@@ -46,8 +39,8 @@ describe('profile and account', () => {
   });
 
   it('signs out after a confirm: revokes the token, clears the session, goes Home', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue(undefined as never);
-    // The dialog fades in with an animation jsdom never finishes; a person taps it once it shows.
+    const post = vi.spyOn(http, 'post').mockResolvedValue(envelope(undefined) as never);
+    // The confirm sheet rises with an animation; a person taps it once it shows.
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const { router } = renderApp('/pages/user/account/index', { signedIn: true });
     await user.click(await screen.findByTestId('sign-out'));

@@ -2,19 +2,21 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import '@/lib/antd-locale';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import { paths } from '@/lib/paths';
 import { CopyButton } from '@/components/copy-button';
 import { LockIcon } from '@/components/icons';
 import { PageFrame } from '@/components/page-frame';
+import { Sheet } from '@/components/sheet';
 import { useAntiRepeat } from '@/lib/anti-repeat';
+import { formatDate } from '@/lib/format-time';
 import { useLanguage } from '@/lib/i18n';
 import { clearSession, useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { useMe } from '../api/get-me';
 import { useLogout } from '../api/logout';
-import { MenuList } from '../components/menu-list';
+import { MenuList, menuItem } from '../components/menu-list';
 import './profile.css';
 
 export function AccountPage() {
@@ -63,14 +65,7 @@ export function AccountPage() {
         )}
       </section>
       <MenuList
-        items={[
-          {
-            to: paths.password,
-            icon: <LockIcon size={20} />,
-            label: t('account.changePassword'),
-            testId: 'account-change-password',
-          },
-        ]}
+        items={[menuItem(paths.password, LockIcon, t('account.changePassword'), 'account-change-password')]}
       />
       <Button
         block
@@ -83,31 +78,26 @@ export function AccountPage() {
       >
         {t('account.signOut')}
       </Button>
-      <Dialog
+      <Sheet
         visible={confirming}
-        content={t('account.signOutConfirm')}
-        closeOnAction
-        closeOnMaskClick
         onClose={() => setConfirming(false)}
-        actions={[
-          [
-            { key: 'cancel', text: t('common.cancel') },
-            {
-              key: 'confirm',
-              text: t('account.signOut'),
-              bold: true,
-              danger: true,
-              onClick: () => void signOut(),
-            },
-          ],
-        ]}
+        title={t('account.signOutConfirm')}
+        dialog
+        testId="sign-out-sheet"
+        cancel={t('common.cancel')}
+        actions={
+          <button
+            type="button"
+            className="btn btn--danger"
+            onClick={() => {
+              setConfirming(false);
+              void signOut();
+            }}
+          >
+            {t('account.signOut')}
+          </button>
+        }
       />
     </PageFrame>
   );
-}
-
-function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString(language, { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -2,10 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/app/test-utils';
-import { errorUnder } from '@/components/form/test-helpers';
+import { errorUnder, fillAndPress } from '@/components/form/test-helpers';
 import { http } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
+
+/** The success body the client resolves with (spec §8: the whole body). */
+const envelope = (data: unknown) => ({ code: 0, data });
 
 beforeEach(() => {
   vi.restoreAllMocks();
@@ -15,7 +18,7 @@ describe('change password page', () => {
   it('needs the current and the new password', async () => {
     const user = userEvent.setup();
     renderApp('/pages/user/password/index', { signedIn: true });
-    await user.click(await screen.findByRole('button', { name: 'Change password' }));
+    await fillAndPress(user, 'Change password');
     expect(errorUnder('Current password')).toBe('Please enter your current password');
     expect(errorUnder('New password')).toBe('Please enter a new password');
   });
@@ -23,10 +26,11 @@ describe('change password page', () => {
   it('checks the rule and the repeat', async () => {
     const user = userEvent.setup();
     renderApp('/pages/user/password/index', { signedIn: true });
-    await user.type(await screen.findByLabelText('Current password'), 'old-pass1');
-    await user.type(screen.getByLabelText('New password'), 'onlyletters');
-    await user.type(screen.getByLabelText('Repeat new password'), 'different1');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await fillAndPress(user, 'Change password', {
+      'Current password': 'old-pass1',
+      'New password': 'onlyletters',
+      'Repeat new password': 'different1',
+    });
     expect(errorUnder('New password')).toBe('Password must be 8–32 chars with letters and numbers');
     expect(errorUnder('Repeat new password')).toBe('Passwords do not match');
     // Fixing the repeat clears its message as the person types.
@@ -39,34 +43,35 @@ describe('change password page', () => {
     act(() => setLanguage('zh-CN'));
     const user = userEvent.setup();
     renderApp('/pages/user/password/index', { signedIn: true });
-    await user.click(await screen.findByRole('button', { name: '修改密码' }));
+    await fillAndPress(user, '修改密码');
     expect(errorUnder('当前密码')).toBe('请输入当前密码');
     expect(errorUnder('新密码')).toBe('请输入新密码');
-    await user.type(screen.getByLabelText('新密码'), 'abc');
-    await user.type(screen.getByLabelText('确认新密码'), 'abd');
-    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await fillAndPress(user, '修改密码', { 新密码: 'abc', 确认新密码: 'abd' });
     expect(errorUnder('新密码')).toBe('密码需为 8–32 位，且包含字母和数字');
     expect(errorUnder('确认新密码')).toBe('两次输入的密码不一致');
   });
 
   it('changes the password and keeps the new session', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({
-      token: 'tok-new',
-      user: {
-        id: 'u1',
-        email: 'ann@example.com',
-        inviteCode: 'A',
-        language: 'en-US',
-        status: 'active',
-        createdAt: '',
-      },
-    } as never);
+    const post = vi.spyOn(http, 'post').mockResolvedValue(
+      envelope({
+        token: 'tok-new',
+        user: {
+          id: 'u1',
+          email: 'ann@example.com',
+          inviteCode: 'A',
+          language: 'en-US',
+          status: 'active',
+          createdAt: '',
+        },
+      }) as never,
+    );
     const user = userEvent.setup();
     renderApp('/pages/user/password/index', { signedIn: true });
-    await user.type(await screen.findByLabelText('Current password'), 'oldpass12');
-    await user.type(screen.getByLabelText('New password'), 'newpass34');
-    await user.type(screen.getByLabelText('Repeat new password'), 'newpass34');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await fillAndPress(user, 'Change password', {
+      'Current password': 'oldpass12',
+      'New password': 'newpass34',
+      'Repeat new password': 'newpass34',
+    });
     await waitFor(() => expect(getSession()?.token).toBe('tok-new'));
     expect(post).toHaveBeenCalledWith(
       '/api/app/user/password',

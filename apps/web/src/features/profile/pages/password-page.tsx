@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { changePasswordBody } from '@tradeflip/contract';
+import { changePasswordBody } from '@tradeflip/api';
 import { paths } from '@/lib/paths';
 import { Form, SubmitButton } from '@/components/form/form';
 import { repeatOf } from '@/components/form/repeat';
-import { TextField } from '@/components/form/text-field';
+import { PasswordField } from '@/components/form/password-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { PageFrame } from '@/components/page-frame';
 import { useGoBack } from '@/components/use-go-back';
@@ -16,7 +16,7 @@ import { showToast } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
 import './profile.css';
 
-// The server's body (packages/contract) and the repeated new password.
+// The server's body (packages/api) and the repeated new password.
 const passwordForm = changePasswordBody
   .extend({ confirmPassword: z.string() })
   .superRefine(repeatOf('newPassword', 'confirmPassword'));
@@ -36,42 +36,29 @@ export function PasswordPage() {
   const change = useChangePassword();
 
   const changePassword = async ({ oldPassword, newPassword }: Values) => {
-    try {
-      const result = await change.mutateAsync({ oldPassword, newPassword });
-      // The old tokens are revoked; keep going with the new session.
-      setSession({ token: result.token, user: { id: result.user.id, email: result.user.email } });
-      void queryClient.invalidateQueries({ queryKey: ['user', 'me'] });
-      showToast(t('password.changed'));
-      goBack();
-    } catch (err) {
-      form.reportServerError(err);
-    }
+    const result = await change.mutateAsync({ oldPassword, newPassword });
+    // The old tokens are revoked; keep going with the new session.
+    setSession({ token: result.token, user: { id: result.user.id, email: result.user.email } });
+    void queryClient.invalidateQueries({ queryKey: ['user', 'me'] });
+    showToast(t('password.changed'));
+    goBack();
   };
-  const submit = useAntiRepeat(form.submit(changePassword));
+  const submit = useAntiRepeat(form.submitCall(changePassword));
 
   return (
     <PageFrame title={t('titles.password')}>
       <Form className="password-form" onSubmit={submit}>
-        <TextField
+        <PasswordField
           {...form.field('oldPassword')}
+          purpose="current"
           label={t('password.oldPassword')}
-          type="password"
-          autoComplete="current-password"
           placeholder={t('password.oldPasswordPlaceholder')}
         />
-        <TextField
-          {...form.field('newPassword')}
-          label={t('password.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('auth.newPasswordPlaceholder')}
-        />
-        <TextField
+        <PasswordField {...form.field('newPassword')} purpose="new" label={t('password.newPassword')} />
+        <PasswordField
           {...form.field('confirmPassword')}
+          purpose="repeat"
           label={t('password.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('auth.confirmPasswordPlaceholder')}
         />
         <SubmitButton loading={change.isPending}>{t('password.submit')}</SubmitButton>
       </Form>

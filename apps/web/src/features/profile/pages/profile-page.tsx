@@ -18,7 +18,7 @@ import { useDocumentTitle } from '@/components/page-frame';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useMe } from '../api/get-me';
-import { MenuList } from '../components/menu-list';
+import { MenuList, menuItem } from '../components/menu-list';
 import { UpColorSetting } from '../components/up-color-setting';
 import './profile.css';
 
@@ -27,6 +27,7 @@ export function ProfilePage() {
   const session = useSession();
   const language = useLanguage();
   useDocumentTitle(t('titles.profile'));
+  const languageName = language === 'zh-CN' ? t('language.zhCN') : t('language.enUS');
 
   return (
     <div className="tab-page profile">
@@ -38,60 +39,24 @@ export function ProfilePage() {
       <MenuList
         title={t('profile.sectionWallet')}
         items={[
-          {
-            to: paths.assetTotal,
-            icon: <WalletIcon size={20} />,
-            label: t('profile.assets'),
-            testId: 'menu-assets',
-          },
-          {
-            to: paths.depositList,
-            icon: <DepositIcon size={20} />,
-            label: t('profile.depositRecords'),
-            testId: 'menu-deposit-records',
-          },
-          {
-            to: paths.withdrawList,
-            icon: <WithdrawIcon size={20} />,
-            label: t('profile.withdrawRecords'),
-            testId: 'menu-withdraw-records',
-          },
+          menuItem(paths.assetTotal, WalletIcon, t('profile.assets'), 'menu-assets'),
+          menuItem(paths.depositList, DepositIcon, t('profile.depositRecords'), 'menu-deposit-records'),
+          menuItem(paths.withdrawList, WithdrawIcon, t('profile.withdrawRecords'), 'menu-withdraw-records'),
         ]}
       />
       <MenuList
         title={t('profile.sectionMore')}
         items={[
-          {
-            to: paths.invite,
-            icon: <GiftIcon size={20} />,
-            label: t('profile.invite'),
-            testId: 'menu-invite',
-          },
-          { to: paths.vip, icon: <CrownIcon size={20} />, label: t('profile.vip'), testId: 'menu-vip' },
-          {
-            to: paths.feedback,
-            icon: <FeedbackIcon size={20} />,
-            label: t('profile.feedback'),
-            testId: 'menu-feedback',
-          },
+          menuItem(paths.invite, GiftIcon, t('profile.invite'), 'menu-invite'),
+          menuItem(paths.vip, CrownIcon, t('profile.vip'), 'menu-vip'),
+          menuItem(paths.feedback, FeedbackIcon, t('profile.feedback'), 'menu-feedback'),
         ]}
       />
       <MenuList
         title={t('profile.sectionSettings')}
         items={[
-          {
-            to: paths.account,
-            icon: <ShieldIcon size={20} />,
-            label: t('profile.account'),
-            testId: 'menu-account',
-          },
-          {
-            to: paths.language,
-            icon: <GlobeIcon size={20} />,
-            label: t('profile.language'),
-            extra: language === 'zh-CN' ? t('language.zhCN') : t('language.enUS'),
-            testId: 'menu-language',
-          },
+          menuItem(paths.account, ShieldIcon, t('profile.account'), 'menu-account'),
+          menuItem(paths.language, GlobeIcon, t('profile.language'), 'menu-language', languageName),
         ]}
       />
       <UpColorSetting />

@@ -2,9 +2,10 @@
 // words, newest first: one item per operation (a withdrawal's freeze and its refund are one item), a
 // page at a time for the token screen's infinite scroll.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ActivityCategory, ActivityItem } from '@tradeflip/contract';
-import { nextPageOf, type Page } from '@/components/paged-list';
-import { http } from '@/lib/http';
+import type { ActivityCategory, ActivityItem } from '@tradeflip/api';
+import { nextPageOf } from '@/components/paged-list';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 import { liveRefresh } from '@/lib/live-refresh';
 import { useSession } from '@/lib/session';
 
@@ -16,13 +17,15 @@ export interface ActivityFilter {
 }
 
 export function getActivity(filter: ActivityFilter, page: number, signal?: AbortSignal) {
-  const params: Record<string, unknown> = { token: filter.token, page, pageSize: ACTIVITY_PAGE_SIZE };
-  if (filter.category) params.category = filter.category;
-  return http.get<Page<ActivityItem>>('/api/app/asset/activity', {
-    params,
-    silent: true,
-    ...(signal ? { signal } : {}),
-  });
+  const query = {
+    token: filter.token,
+    page,
+    pageSize: ACTIVITY_PAGE_SIZE,
+    ...(filter.category && { category: filter.category }),
+  };
+  return api(routes.wallet.activity, { query, silent: true, ...(signal ? { signal } : {}) }).then(
+    ({ data }) => data,
+  );
 }
 
 export function activityQueryOptions(userId: string, filter: ActivityFilter) {

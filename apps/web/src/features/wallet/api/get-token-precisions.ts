@@ -2,16 +2,14 @@
 // and amount precision and its mainnet (network). The token page shows a token's networks and their
 // decimals from it; the precision map (lib/precisions.ts) stays what every amount is formatted with.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrecisionEntry } from '@tradeflip/contract';
 import { normalizeSymbol } from '@tradeflip/money';
-import { http } from '@/lib/http';
-
-export const PRECISIONS_PATH = '/api/app/asset/precisions';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 
 export function tokenPrecisionsQueryOptions() {
   return queryOptions({
     queryKey: ['asset', 'precisions'],
-    queryFn: ({ signal }) => http.get<{ list: PrecisionEntry[] }>(PRECISIONS_PATH, { signal, silent: true }),
+    queryFn: ({ signal }) => api(routes.wallet.precisions, { signal, silent: true }).then(({ data }) => data),
     // Configuration, not a balance: as fresh as the precision map (spec §9: 5 minutes).
     staleTime: 5 * 60_000,
   });

@@ -3,10 +3,11 @@
 // to. No ledger ids or internal notes: those are for the operator's audit.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Popup from 'antd-mobile/es/components/popup';
-import { marginMovementKinds, type ActivityItem } from '@tradeflip/contract';
+import { marginMovementKinds, type ActivityItem } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
+import { DetailList, DetailRow } from '@/components/detail-list';
 import { ChevronRightIcon } from '@/components/icons';
+import { Sheet } from '@/components/sheet';
 import { formatDateTime } from '@/lib/format-time';
 import { paths } from '@/lib/paths';
 import { activityAmount } from './activity-item';
@@ -34,13 +35,7 @@ export function ActivityDetailSheet({
   const { t } = useTranslation();
   const link = item && recordLink(item);
   return (
-    <Popup
-      visible={Boolean(item)}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyClassName="sheet"
-      destroyOnClose
-    >
+    <Sheet visible={Boolean(item)} onClose={onClose}>
       {item && (
         <div data-testid="activity-detail">
           <h2 className="sheet__title">
@@ -74,14 +69,11 @@ export function ActivityDetailSheet({
               );
             })}
           </ol>
-          <dl className="detail-rows">
-            <div className="detail-rows__row">
-              <dt>{t('wallet.availableAfter')}</dt>
-              <dd data-testid="activity-detail-available-after">
-                {formatNumber(item.steps.at(-1)?.availableAfter, 'amount', { dp, hidden })} {item.token}
-              </dd>
-            </div>
-          </dl>
+          <DetailList className="activity-detail__rows">
+            <DetailRow label={t('wallet.availableAfter')} testId="activity-detail-available-after">
+              {formatNumber(item.steps.at(-1)?.availableAfter, 'amount', { dp, hidden })} {item.token}
+            </DetailRow>
+          </DetailList>
           {link && (
             <Link to={link} className="btn btn--ghost btn--block activity-detail__link" onClick={onClose}>
               {t(item.refType === 'withdrawal' ? 'activity.viewWithdrawal' : 'activity.viewDeposit')}
@@ -98,6 +90,6 @@ export function ActivityDetailSheet({
           </button>
         </div>
       )}
-    </Popup>
+    </Sheet>
   );
 }

@@ -2,7 +2,7 @@
 // how it stands (in review, refunded), and the change they feel. A refunded operation's amount is shown
 // struck through with no sign: it left and came back.
 import { useTranslation } from 'react-i18next';
-import type { ActivityItem as Activity } from '@tradeflip/contract';
+import type { ActivityItem as Activity } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { formatDateTime } from '@/lib/format-time';
 

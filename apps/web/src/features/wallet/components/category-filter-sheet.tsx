@@ -1,9 +1,9 @@
 // The history's filter: a few categories a person thinks in (deposits, withdrawals, games, rewards,
 // other), or all of them.
 import { useTranslation } from 'react-i18next';
-import Popup from 'antd-mobile/es/components/popup';
-import { activityCategories, type ActivityCategory } from '@tradeflip/contract';
+import { activityCategories, type ActivityCategory } from '@tradeflip/api';
 import { CheckIcon } from '@/components/icons';
+import { Sheet } from '@/components/sheet';
 
 interface CategoryFilterSheetProps {
   visible: boolean;
@@ -22,15 +22,7 @@ export function CategoryFilterSheet({ visible, selected, onSelect, onClose }: Ca
     })),
   ];
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyClassName="sheet"
-      destroyOnClose
-      aria-label={t('wallet.filterTitle')}
-    >
-      <h2 className="sheet__title">{t('wallet.filterTitle')}</h2>
+    <Sheet visible={visible} onClose={onClose} title={t('wallet.filterTitle')}>
       <ul className="type-options" role="listbox" data-testid="activity-filter-options">
         {options.map((option) => (
           <li key={option.value ?? 'all'}>
@@ -47,6 +39,6 @@ export function CategoryFilterSheet({ visible, selected, onSelect, onClose }: Ca
           </li>
         ))}
       </ul>
-    </Popup>
+    </Sheet>
   );
 }

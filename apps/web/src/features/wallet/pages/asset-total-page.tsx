@@ -3,14 +3,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
-import type { Balance } from '@tradeflip/contract';
+import type { Balance } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { paths } from '@/lib/paths';
 import { EmptyState } from '@/components/empty-state';
-import { ChevronRightIcon, DepositIcon, WalletIcon, WithdrawIcon } from '@/components/icons';
+import { ChevronRightIcon, WalletIcon } from '@/components/icons';
 import { HideBalancesToggle } from '@/components/hide-balances-toggle';
 import { PageFrame } from '@/components/page-frame';
+import { PullRefresh } from '@/components/pull-refresh';
 import { SkeletonRows } from '@/components/skeleton';
 import { useAssetOverview } from '@/lib/asset-overview';
 import { formatDateTime } from '@/lib/format-time';
@@ -19,14 +19,13 @@ import { usePrecisions } from '@/lib/precisions';
 import { useBalances } from '../api/get-balances';
 import { LoadError } from '@/components/load-error';
 import { TokenLogo } from '@/components/token-logo';
+import { DepositWithdrawLinks } from '../components/deposit-withdraw-links';
 import { tokenAmountDp } from '../components/token-decimals';
 import '@/components/records.css';
 import '../components/wallet.css';
 import '@/lib/wallet-texts';
-import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function AssetTotalPage() {
-  useBalanceEvents();
   const { t } = useTranslation();
   const overview = useAssetOverview();
   const balances = useBalances();
@@ -39,7 +38,7 @@ export function AssetTotalPage() {
 
   return (
     <PageFrame title={t('titles.assetTotal')} className="wallet">
-      <PullToRefresh onRefresh={refresh}>
+      <PullRefresh onRefresh={refresh}>
         <section className="asset-hero" data-testid="asset-overview">
           <p className="asset-hero__label">
             {t('wallet.totalLabel')}
@@ -77,16 +76,7 @@ export function AssetTotalPage() {
               {t('wallet.pricedAt', { time: formatDateTime(overview.data.pricedAt) })}
             </p>
           )}
-          <div className="asset-hero__actions">
-            <Link to={paths.deposit} className="btn btn--primary" data-testid="asset-deposit">
-              <DepositIcon size={18} />
-              {t('wallet.deposit')}
-            </Link>
-            <Link to={paths.withdraw} className="btn btn--ghost" data-testid="asset-withdraw">
-              <WithdrawIcon size={18} />
-              {t('wallet.withdraw')}
-            </Link>
-          </div>
+          <DepositWithdrawLinks />
         </section>
 
         <div className="asset-list__head">
@@ -108,7 +98,7 @@ export function AssetTotalPage() {
           hideZero={hideZero}
           hidden={hidden}
         />
-      </PullToRefresh>
+      </PullRefresh>
     </PageFrame>
   );
 }
@@ -171,7 +161,8 @@ function BalanceList(props: {
                     </b>
                   </span>
                   <span className="asset-row__usdt" data-testid="asset-row-usdt">
-                    {t('wallet.approx', { value: formatNumber(b.usdtValue, 'usdt', hidden) })}
+                    {/* Hidden, **** alone: no ≈ of a figure nobody sees. */}
+                    {props.hidden ? '****' : t('wallet.approx', { value: formatNumber(b.usdtValue, 'usdt') })}
                   </span>
                 </span>
               </span>

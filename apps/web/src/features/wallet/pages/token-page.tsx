@@ -1,22 +1,22 @@
 // Token detail (/pages/wallet/token?id=USDT): total, available, frozen and ≈ USDT value (masked by the
-// hide-balances eye), the token's price and networks, then its history in the person's words, newest
+// hide-balances eye), on USDT's page the open positions' unrealised PnL, the token's price and networks, then its history in the person's words, newest
 // first, one item per operation, with infinite scroll, a category filter and pull to refresh. Tapping
 // an item opens its steps.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import '@/lib/antd-locale';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
-import type { ActivityCategory, ActivityItem } from '@tradeflip/contract';
+import type { ActivityCategory, ActivityItem } from '@tradeflip/api';
 import { formatNumber, normalizeSymbol } from '@tradeflip/money';
-import { paths } from '@/lib/paths';
 import { EmptyState } from '@/components/empty-state';
 import { HideBalancesToggle } from '@/components/hide-balances-toggle';
-import { ChevronRightIcon, DepositIcon, RecordsIcon, WithdrawIcon } from '@/components/icons';
+import { ChevronRightIcon, RecordsIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { PageFrame } from '@/components/page-frame';
+import { PullRefresh } from '@/components/pull-refresh';
 import { RequireId } from '@/components/require-id';
 import { SkeletonCard, SkeletonRows } from '@/components/skeleton';
+import { useAssetOverview } from '@/lib/asset-overview';
 import { useBalancesHidden } from '@/lib/hide-balances';
 import { usePrecisions } from '@/lib/precisions';
 import { useActivity } from '../api/get-activity';
@@ -26,14 +26,13 @@ import { ActivityDetailSheet } from '../components/activity-detail-sheet';
 import { ActivityRow } from '../components/activity-item';
 import { CategoryFilterSheet } from '../components/category-filter-sheet';
 import { TokenLogo } from '@/components/token-logo';
+import { DepositWithdrawLinks } from '../components/deposit-withdraw-links';
 import { tokenAmountDp } from '../components/token-decimals';
 import '@/components/records.css';
 import '../components/wallet.css';
 import '@/lib/wallet-texts';
-import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function TokenPage() {
-  useBalanceEvents();
   const { t } = useTranslation();
   return (
     <PageFrame title={t('titles.token')} className="wallet">
@@ -48,6 +47,11 @@ function TokenDetail({ symbol }: { symbol: string }) {
   const balances = useBalances();
   const networks = useTokenPrecisions(symbol);
   const hidden = useBalancesHidden();
+  // The contract game's margins are USDT (every pair's margin token): on USDT's page, its open
+  // positions' unrealised PnL stands beside the balance, as on Total assets.
+  const overview = useAssetOverview();
+  const positions =
+    symbol === 'USDT' && overview.data && overview.data.openPositions > 0 ? overview.data : undefined;
   const [category, setCategory] = useState<ActivityCategory | undefined>();
   const [filterOpen, setFilterOpen] = useState(false);
   const [opened, setOpened] = useState<ActivityItem | null>(null);
@@ -78,7 +82,7 @@ function TokenDetail({ symbol }: { symbol: string }) {
   };
 
   return (
-    <PullToRefresh onRefresh={refresh}>
+    <PullRefresh onRefresh={refresh}>
       {!balance ? (
         <SkeletonCard lines={4} />
       ) : (
@@ -100,7 +104,8 @@ function TokenDetail({ symbol }: { symbol: string }) {
             {amount(balance.total)}
           </p>
           <p className="token-hero__usdt" data-testid="token-usdt">
-            {t('wallet.approx', { value: formatNumber(balance.usdtValue, 'usdt', { hidden }) })}
+            {/* Hidden, **** alone: no ≈ of a figure nobody sees. */}
+            {hidden ? '****' : t('wallet.approx', { value: formatNumber(balance.usdtValue, 'usdt') })}
           </p>
           <dl className="asset-hero__split">
             <div>
@@ -111,6 +116,16 @@ function TokenDetail({ symbol }: { symbol: string }) {
               <dt>{t('wallet.frozen')}</dt>
               <dd data-testid="token-frozen">{amount(balance.frozen)}</dd>
             </div>
+            {positions && (
+              <div>
+                <dt>
+                  {t('wallet.unrealizedPnl')} ({positions.openPositions})
+                </dt>
+                <dd data-testid="token-unrealized">
+                  {formatNumber(positions.unrealizedPnlUsdt, 'usdt', { signed: true, hidden })}
+                </dd>
+              </div>
+            )}
           </dl>
           {networks.data && networks.data.length > 0 && (
             <p className="token-hero__networks" data-testid="token-networks">
@@ -121,16 +136,7 @@ function TokenDetail({ symbol }: { symbol: string }) {
                 .join(' · ')}
             </p>
           )}
-          <div className="asset-hero__actions">
-            <Link to={`${paths.deposit}?token=${encodeURIComponent(symbol)}`} className="btn btn--primary">
-              <DepositIcon size={18} />
-              {t('wallet.deposit')}
-            </Link>
-            <Link to={`${paths.withdraw}?token=${encodeURIComponent(symbol)}`} className="btn btn--ghost">
-              <WithdrawIcon size={18} />
-              {t('wallet.withdraw')}
-            </Link>
-          </div>
+          <DepositWithdrawLinks token={symbol} />
         </section>
       )}
 
@@ -189,6 +195,6 @@ function TokenDetail({ symbol }: { symbol: string }) {
         onClose={() => setFilterOpen(false)}
       />
       <ActivityDetailSheet item={opened} dp={dp} hidden={hidden} onClose={() => setOpened(null)} />
-    </PullToRefresh>
+    </PullRefresh>
   );
 }

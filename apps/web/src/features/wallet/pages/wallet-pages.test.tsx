@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActivityItem, Balance } from '@tradeflip/contract';
-import { renderApp } from '@/app/test-utils';
-import { ApiError, http, type RequestOptions } from '@/lib/http';
+import type { ActivityItem, Balance } from '@tradeflip/api';
+import { renderApp, savePrecisions, stubGets, type Answer } from '@/app/test-utils';
+import { ApiError } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
-import { resetPrecisions } from '@/lib/precisions';
 import { storageKeys } from '@/lib/storage-keys';
 
 const balances: Balance[] = [
@@ -106,20 +105,15 @@ const rejected: ActivityItem = {
   ],
 };
 
-type Get = (url: string, opts?: RequestOptions) => Promise<unknown>;
-let answer: Get;
-let get: { mock: { calls: [string, RequestOptions?][] } };
+let answer: Answer;
+let get: ReturnType<typeof stubGets>;
 
 beforeEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
-  resetPrecisions();
   setLanguage('en-US');
   // The precision map says ETH shows 4 decimals (the server's balance says 5): the map wins.
-  localStorage.setItem(
-    storageKeys.precisions,
-    JSON.stringify({ savedAt: Date.now(), data: { price_dp: {}, amount_dp: { USDT: 6, ETH: 4 } } }),
-  );
+  savePrecisions({ USDT: 6, ETH: 4 });
   answer = (url) => {
     if (url === '/api/app/asset/balances') return Promise.resolve({ list: balances });
     if (url === '/api/app/asset/overview') {
@@ -132,9 +126,7 @@ beforeEach(() => {
     }
     return Promise.reject(new Error(`unexpected ${url}`));
   };
-  get = vi
-    .spyOn(http, 'get')
-    .mockImplementation(((url: string, opts?: RequestOptions) => answer(url, opts)) as never);
+  get = stubGets(() => answer);
 });
 
 const activityCalls = () =>
@@ -165,8 +157,16 @@ describe('Total assets', () => {
     expect(within(screen.getByTestId('asset-row-ETH')).getByTestId('asset-row-total').textContent).toBe(
       '****',
     );
+    // No "≈ **** USDT": an approximation of a figure nobody sees.
+    expect(within(screen.getByTestId('asset-row-ETH')).getByTestId('asset-row-usdt').textContent).toBe(
+      '****',
+    );
     expect(localStorage.getItem(storageKeys.hideBalances)).toBe('1');
     first.unmount();
+    const token = renderApp('/pages/wallet/token?id=USDT', { signedIn: true });
+    await waitFor(() => expect(screen.getByTestId('token-total').textContent).toBe('****'));
+    expect(screen.getByTestId('token-usdt').textContent).toBe('****');
+    token.unmount();
     renderApp('/pages/user/index', { signedIn: true });
     await waitFor(() => expect(screen.getByTestId('balance-summary-total').textContent).toBe('****'));
     await user.click(screen.getByTestId('hide-balances'));
@@ -265,6 +265,32 @@ describe('Token detail', () => {
     expect(within(detail).getByRole('link').getAttribute('href')).toBe('/pages/wallet/withdrawDetail?id=7');
   });
 
+  it('shows the open positions’ unrealised PnL on the margin token’s page only', async () => {
+    const base = answer;
+    answer = (url, opts) => {
+      if (url === '/api/app/asset/overview')
+        return Promise.resolve({
+          totalUsdt: '1674.592891',
+          availableUsdt: '1666.642891',
+          frozenUsdt: '10',
+          unrealizedPnlUsdt: '-2.05',
+          openPositions: 1,
+          pricedAt: '2026-11-21T10:00:00.000Z',
+        });
+      if (url === '/api/app/asset/activity')
+        return Promise.resolve({ list: [], total: 0, page: 1, pageSize: 20 });
+      if (url === '/api/app/asset/precisions') return Promise.resolve({ list: [] });
+      return base(url, opts);
+    };
+    const usdt = renderApp('/pages/wallet/token?id=USDT', { signedIn: true });
+    expect((await screen.findByTestId('token-unrealized')).textContent).toBe('-2.05');
+    expect(screen.getByText('Unrealized PnL (1)')).toBeTruthy();
+    usdt.unmount();
+    renderApp('/pages/wallet/token?id=ETH', { signedIn: true });
+    await waitFor(() => expect(screen.getByTestId('token-total').textContent).toBe('0.1234'));
+    expect(screen.queryByTestId('token-unrealized')).toBeNull();
+  });
+
   it('filters by a few user categories and says when one has no records', async () => {
     const base = answer;
     answer = (url, opts) => {
@@ -306,6 +332,34 @@ describe('Token detail', () => {
 });
 
 describe('balance summary', () => {
+  it('counts the open positions in words that agree with the number', async () => {
+    const base = answer;
+    let open = 1;
+    answer = (url) =>
+      url === '/api/app/asset/overview'
+        ? Promise.resolve({
+            totalUsdt: '1020',
+            availableUsdt: '900',
+            frozenUsdt: '100',
+            unrealizedPnlUsdt: '20',
+            openPositions: open,
+            pricedAt: '2026-11-21T10:00:00.000Z',
+          })
+        : base(url);
+    const one = renderApp('/pages/user/index', { signedIn: true });
+    expect((await screen.findByTestId('balance-summary-positions')).textContent).toBe(
+      '1 open position · Unrealized PnL +20.00',
+    );
+    one.unmount();
+    open = 2;
+    renderApp('/pages/user/index', { signedIn: true });
+    await waitFor(() =>
+      expect(screen.getByTestId('balance-summary-positions').textContent).toBe(
+        '2 open positions · Unrealized PnL +20.00',
+      ),
+    );
+  });
+
   it('shows the total on Profile and links to Total assets', async () => {
     renderApp('/pages/user/index', { signedIn: true });
     const summary = await screen.findByTestId('balance-summary');

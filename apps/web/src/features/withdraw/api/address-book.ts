@@ -2,16 +2,16 @@
 // POST …/addresses to save one, POST …/addresses/delete {id} to remove one. Kept on the server, so
 // the book follows the account to another phone.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedAddress, SaveAddressBody } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import type { SaveAddressBody } from '@tradeflip/api';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 import { useSession } from '@/lib/session';
-
-export const ADDRESS_BOOK_PATH = '/api/app/asset/withdraw/addresses';
 
 export function addressBookQueryOptions(userId: string) {
   return queryOptions({
     queryKey: ['asset', 'address-book', userId],
-    queryFn: ({ signal }) => http.get<{ list: SavedAddress[] }>(ADDRESS_BOOK_PATH, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      api(routes.withdraw.addresses, { signal, silent: true }).then(({ data }) => data),
     select: (data) => data.list,
     staleTime: 60_000,
   });
@@ -29,7 +29,8 @@ export function useSaveAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     // Silent: the sheet puts the server's words under the field they are about.
-    mutationFn: (body: SaveAddressBody) => http.post<SavedAddress>(ADDRESS_BOOK_PATH, body, { silent: true }),
+    mutationFn: (body: SaveAddressBody) =>
+      api(routes.withdraw.saveAddress, { body, silent: true }).then(({ data }) => data),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['asset', 'address-book'] }),
   });
 }
@@ -37,7 +38,7 @@ export function useSaveAddress() {
 export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => http.post<unknown>(`${ADDRESS_BOOK_PATH}/delete`, { id }),
+    mutationFn: (id: string) => api(routes.withdraw.deleteAddress, { body: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['asset', 'address-book'] }),
   });
 }

@@ -2,12 +2,12 @@
 // fee return to available. Exactly one of this and an operator's approval wins; the loser is told the
 // withdrawal can no longer be cancelled (409) and the screen shows what it became.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WithdrawalRecord } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 
 export function cancelWithdrawal(id: string) {
   // Silent: the detail page says what happened in place.
-  return http.post<WithdrawalRecord>('/api/app/asset/withdraw/cancel', { id }, { silent: true });
+  return api(routes.withdraw.cancel, { body: { id }, silent: true }).then(({ data }) => data);
 }
 
 export function useCancelWithdrawal() {

@@ -2,16 +2,14 @@
 // answers the new withdrawal, reviewing. The client adds the Idempotency-Key; a retry after no answer
 // passes the same key so the withdrawal is made once. Success refreshes every balance on screen.
 import { useQueryClient } from '@tanstack/react-query';
-import type { WithdrawalRecord, WithdrawBody } from '@tradeflip/contract';
-import { http } from '@/lib/http';
+import type { WithdrawBody } from '@tradeflip/api';
+import { api } from '@/lib/http';
+import * as routes from '@tradeflip/api/routes';
 import { useKeyedMutation } from '@/lib/http/keyed-mutation';
 
 export function submitWithdrawal(body: WithdrawBody, idempotencyKey: string) {
   // Silent: the screen puts the server's words on the field they are about, or toasts them.
-  return http.post<WithdrawalRecord | undefined>('/api/app/asset/withdraw', body, {
-    silent: true,
-    idempotencyKey,
-  });
+  return api(routes.withdraw.submit, { body, silent: true, idempotencyKey }).then(({ data }) => data);
 }
 
 export function useSubmitWithdrawal() {

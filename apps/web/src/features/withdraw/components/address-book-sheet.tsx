@@ -3,20 +3,15 @@
 // typed in the form comes prefilled) or removed.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Popup from 'antd-mobile/es/components/popup';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  saveAddressBody,
-  type ChainNetwork,
-  type SaveAddressBody,
-  type SavedAddress,
-} from '@tradeflip/contract';
+import { saveAddressBody, type ChainNetwork, type SaveAddressBody, type SavedAddress } from '@tradeflip/api';
 import { EmptyState } from '@/components/empty-state';
 import { Form, SubmitButton } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { BookIcon, PlusIcon, TrashIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
+import { Sheet } from '@/components/sheet';
 import { SkeletonRows } from '@/components/skeleton';
 import { shortenMiddle } from '@/lib/shorten';
 import { showToast } from '@/lib/toast';
@@ -34,16 +29,9 @@ interface AddressBookSheetProps {
 export function AddressBookSheet({ visible, onClose, ...rest }: AddressBookSheetProps) {
   const { t } = useTranslation();
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyClassName="withdraw-sheet"
-      destroyOnClose
-      aria-label={t('withdraw.addressBook')}
-    >
+    <Sheet visible={visible} onClose={onClose} label={t('withdraw.addressBook')}>
       <AddressBook {...rest} onClose={onClose} />
-    </Popup>
+    </Sheet>
   );
 }
 
@@ -72,7 +60,7 @@ function AddressBook({ network, typedAddress, onPick, onClose }: Omit<AddressBoo
   const entries = book.data ?? [];
   return (
     <div data-testid="address-book">
-      <h2 className="withdraw-sheet__title">{t('withdraw.addressBook')}</h2>
+      <h2 className="sheet__title">{t('withdraw.addressBook')}</h2>
       {book.isError && !book.data ? (
         <LoadError error={book.error} onRetry={() => void book.refetch()} />
       ) : !book.data ? (
@@ -155,18 +143,12 @@ function SaveAddressForm({
     defaultValues: { label: '', network, address: address.trim() },
     resolver: useMemo(() => zodResolver(saveAddressBody), []),
   });
-  const submit = form.submit(async (values) => {
-    try {
-      onSaved(await save.mutateAsync(values));
-    } catch (err) {
-      form.reportServerError(err);
-    }
-  });
+  const submit = form.submitCall(async (values) => onSaved(await save.mutateAsync(values)));
   return (
     <div data-testid="address-book-save">
-      <h2 className="withdraw-sheet__title">{t('withdraw.addressAdd')}</h2>
-      <p className="withdraw-sheet__text">{t('withdraw.addressAddHint', { network })}</p>
-      <Form className="withdraw-sheet__form" onSubmit={submit}>
+      <h2 className="sheet__title">{t('withdraw.addressAdd')}</h2>
+      <p className="sheet__text withdraw-sheet__text">{t('withdraw.addressAddHint', { network })}</p>
+      <Form className="sheet__form" onSubmit={submit}>
         <TextField
           {...form.field('label')}
           label={t('withdraw.addressLabel')}

@@ -1,6 +1,6 @@
 // Asks before cancelling a withdrawal in review: what comes back, then Cancel withdrawal or Keep it.
 import { useTranslation } from 'react-i18next';
-import Popup from 'antd-mobile/es/components/popup';
+import { Sheet } from '@/components/sheet';
 
 interface CancelSheetProps {
   visible: boolean;
@@ -13,33 +13,27 @@ interface CancelSheetProps {
 export function CancelSheet({ visible, pending, text, onConfirm, onClose }: CancelSheetProps) {
   const { t } = useTranslation();
   return (
-    <Popup
+    <Sheet
       visible={visible}
-      onMaskClick={onClose}
       onClose={onClose}
-      bodyClassName="withdraw-sheet"
-      destroyOnClose
-      aria-label={t('withdraw.cancelTitle')}
+      title={t('withdraw.cancelTitle')}
+      testId="withdrawal-cancel-sheet"
+      cancel={t('withdraw.cancelKeep')}
+      busy={pending}
+      actions={
+        <button
+          type="button"
+          className="btn btn--danger"
+          onClick={onConfirm}
+          disabled={pending}
+          aria-busy={pending}
+          data-testid="withdrawal-cancel-confirm"
+        >
+          {t('withdraw.cancelConfirm')}
+        </button>
+      }
     >
-      <div data-testid="withdrawal-cancel-sheet">
-        <h2 className="withdraw-sheet__title">{t('withdraw.cancelTitle')}</h2>
-        <p className="withdraw-sheet__text">{text}</p>
-        <div className="sheet-actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose} disabled={pending}>
-            {t('withdraw.cancelKeep')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            onClick={onConfirm}
-            disabled={pending}
-            aria-busy={pending}
-            data-testid="withdrawal-cancel-confirm"
-          >
-            {t('withdraw.cancelConfirm')}
-          </button>
-        </div>
-      </div>
-    </Popup>
+      <p className="sheet__text withdraw-sheet__text">{text}</p>
+    </Sheet>
   );
 }

@@ -1,13 +1,13 @@
 // The withdrawal's last step: a bottom sheet with what will be sent where, and the login password
 // (required) to confirm it, or an explicit Cancel. Closing it forgets the password.
 import { useTranslation } from 'react-i18next';
-import Popup from 'antd-mobile/es/components/popup';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { withdrawBody } from '@tradeflip/contract';
+import { withdrawBody } from '@tradeflip/api';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { Form, SubmitButton } from '@/components/form/form';
-import { TextField } from '@/components/form/text-field';
+import { Sheet } from '@/components/sheet';
+import { PasswordField } from '@/components/form/password-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 
@@ -33,20 +33,19 @@ interface ConfirmSheetProps {
 export function ConfirmSheet({ visible, onClose, ...rest }: ConfirmSheetProps) {
   const { t } = useTranslation();
   return (
-    <Popup
+    <Sheet
       visible={visible}
-      onMaskClick={onClose}
       onClose={onClose}
-      bodyClassName="withdraw-sheet"
-      destroyOnClose
-      aria-label={t('withdraw.confirmTitle')}
+      className="withdraw-sheet"
+      title={t('withdraw.confirmTitle')}
+      testId="withdraw-sheet"
     >
       <ConfirmBody {...rest} onCancel={onClose} />
-    </Popup>
+    </Sheet>
   );
 }
 
-// The password as the withdrawal's body takes it (packages/contract).
+// The password as the withdrawal's body takes it (packages/api).
 const resolver = zodResolver(z.object({ password: withdrawBody.shape.password }));
 
 function ConfirmBody({
@@ -66,9 +65,8 @@ function ConfirmBody({
   const confirm = form.submit(({ password }) => send(password));
 
   return (
-    <div data-testid="withdraw-sheet">
-      <h2 className="withdraw-sheet__title">{t('withdraw.confirmTitle')}</h2>
-      <p className="withdraw-sheet__amount" data-testid="withdraw-sheet-amount">
+    <>
+      <p className="sheet__amount" data-testid="withdraw-sheet-amount">
         {summary.amount} <small>{summary.token}</small>
       </p>
       <DetailList>
@@ -88,12 +86,11 @@ function ConfirmBody({
           {summary.total} {summary.token}
         </DetailRow>
       </DetailList>
-      <Form className="withdraw-sheet__form" onSubmit={confirm}>
-        <TextField
+      <Form className="sheet__form" onSubmit={confirm}>
+        <PasswordField
           {...form.field('password')}
+          purpose="current"
           label={t('withdraw.password')}
-          type="password"
-          autoComplete="current-password"
           placeholder={t('withdraw.passwordPlaceholder')}
           enterKeyHint="send"
           data-testid="withdraw-password"
@@ -113,6 +110,6 @@ function ConfirmBody({
           </SubmitButton>
         </div>
       </Form>
-    </div>
+    </>
   );
 }

@@ -1,9 +1,9 @@
 // The withdraw form's rules (spec §5), in the order a person fixes them: the address is 0x and 40 hex
 // characters; the amount is a number with at most the network's decimals, at least the minimum, and
 // together with the fee within the available balance. The server checks the same (the address and the
-// amount's format are its own schemas, packages/contract).
+// amount's format are its own schemas, packages/api).
 import { z } from 'zod';
-import { withdrawBody, type WithdrawConfig, type WithdrawNetworkConfig } from '@tradeflip/contract';
+import { withdrawBody, type WithdrawConfig, type WithdrawNetworkConfig } from '@tradeflip/api';
 import { Decimal, decimalsOf, formatNumber } from '@tradeflip/money';
 
 /** A plain decimal as the server takes it. */

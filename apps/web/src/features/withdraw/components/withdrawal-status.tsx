@@ -1,7 +1,7 @@
 // A withdrawal's status in the user's language and its own colour. Reviewing says when to expect it
 // (spec §4: 'reviewing (expected within 24 h)'); `long` puts that in the tag itself.
 import { useTranslation } from 'react-i18next';
-import { WITHDRAWAL_REVIEW_HOURS, type WithdrawalRecordStatus } from '@tradeflip/contract';
+import { WITHDRAWAL_REVIEW_HOURS, type WithdrawalRecordStatus } from '@tradeflip/api';
 import { formatNumber } from '@tradeflip/money';
 import { StatusTag, type StatusTone } from '@/components/status-tag';
 

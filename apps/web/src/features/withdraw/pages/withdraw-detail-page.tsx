@@ -3,22 +3,15 @@
 // reviewed, the rejection or failure reason, and the transaction hash once it is on chain (with its
 // block-explorer link). While it is still in review its owner can cancel it.
 import { useState } from 'react';
-import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { WithdrawalRecord } from '@tradeflip/contract';
+import type { WithdrawalRecord } from '@tradeflip/api';
 import { amountDpOf, formatNumber } from '@tradeflip/money';
-import { DetailList, DetailRow } from '@/components/detail-list';
-import { EmptyState } from '@/components/empty-state';
+import { AddressRow, DetailList, DetailRow, TxHashRow } from '@/components/detail-list';
 import { ExplorerLink } from '@/components/explorer-link';
-import { RecordsIcon } from '@/components/icons';
-import { LoadError } from '@/components/load-error';
-import { PageFrame } from '@/components/page-frame';
-import { RequireId } from '@/components/require-id';
-import { SkeletonCard } from '@/components/skeleton';
+import { RecordDetailPage } from '@/components/record-detail-page';
 import { formatDateTime } from '@/lib/format-time';
 import { isApiError, isCancel } from '@/lib/http';
 import { usePrecisions } from '@/lib/precisions';
-import { shortenMiddle } from '@/lib/shorten';
 import { showError, showToast } from '@/lib/toast';
 import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { useWithdrawal } from '../api/get-withdrawal';
@@ -26,44 +19,23 @@ import { CancelSheet } from '../components/cancel-sheet';
 import { isReturnedWithdrawal, withdrawalAmount, WithdrawalStatus } from '../components/withdrawal-status';
 import '../components/withdraw.css';
 import '@/lib/wallet-texts';
-import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function WithdrawDetailPage() {
-  useBalanceEvents();
-  const { t } = useTranslation();
   return (
-    <PageFrame title={t('titles.withdrawDetail')} className="withdraw">
-      <RequireId>{(id) => <WithdrawalDetail id={id} />}</RequireId>
-    </PageFrame>
+    <RecordDetailPage
+      kind="withdraw"
+      testId="withdrawal"
+      useRecord={useWithdrawal}
+      Detail={WithdrawalDetail}
+    />
   );
 }
 
-function WithdrawalDetail({ id }: { id: string }) {
+function WithdrawalDetail({ record, refetch }: { record: WithdrawalRecord; refetch: () => void }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const opened = (location.state as { record?: WithdrawalRecord } | null)?.record;
   const precisions = usePrecisions();
-  const withdrawal = useWithdrawal(id, opened);
-  const record = withdrawal.data;
   const cancel = useCancelWithdrawal();
   const [askCancel, setAskCancel] = useState(false);
-
-  if (!record) {
-    if (withdrawal.isError) {
-      return isApiError(withdrawal.error) && withdrawal.error.status === 404 ? (
-        <EmptyState
-          testId="withdrawal-not-found"
-          tone="warning"
-          icon={<RecordsIcon size={32} />}
-          title={t('withdraw.notFound')}
-        />
-      ) : (
-        <LoadError error={withdrawal.error} onRetry={() => void withdrawal.refetch()} />
-      );
-    }
-    return <SkeletonCard lines={6} />;
-  }
-
   const dp = amountDpOf(precisions, record.token, record.network);
   const amount = (value: string) => `${formatNumber(value, 'amount', { dp })} ${record.token}`;
   const returned = isReturnedWithdrawal(record.status);
@@ -78,7 +50,7 @@ function WithdrawalDetail({ id }: { id: string }) {
       else if (!isCancel(err)) showError(err);
     } finally {
       setAskCancel(false);
-      void withdrawal.refetch();
+      refetch();
     }
   };
   return (
@@ -119,15 +91,11 @@ function WithdrawalDetail({ id }: { id: string }) {
         <DetailRow label={t('withdraw.network')} testId="withdrawal-detail-network">
           {record.network}
         </DetailRow>
-        <DetailRow
+        <AddressRow
           label={t('withdraw.recipient')}
           testId="withdrawal-detail-address"
-          stacked
-          mono
-          copy={record.address}
-        >
-          {record.address}
-        </DetailRow>
+          address={record.address}
+        />
         <DetailRow label={t('withdraw.amount')} testId="withdrawal-detail-amount-row">
           {amount(record.amount)}
         </DetailRow>
@@ -150,15 +118,7 @@ function WithdrawalDetail({ id }: { id: string }) {
             {formatDateTime(record.estimatedArrival)}
           </DetailRow>
         )}
-        <DetailRow
-          label={t('withdraw.txHash')}
-          testId="withdrawal-detail-txhash"
-          mono={Boolean(record.txHash)}
-          copy={record.txHash}
-          full={record.txHash ?? undefined}
-        >
-          {record.txHash ? shortenMiddle(record.txHash) : '--'}
-        </DetailRow>
+        <TxHashRow label={t('withdraw.txHash')} testId="withdrawal-detail-txhash" hash={record.txHash} />
       </DetailList>
       <ExplorerLink href={record.explorerTxUrl} testId="withdrawal-detail-explorer" />
       {record.cancellable && (

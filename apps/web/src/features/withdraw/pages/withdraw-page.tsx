@@ -14,7 +14,7 @@ import {
   type ChainNetwork,
   type WithdrawBody,
   type WithdrawConfig,
-} from '@tradeflip/contract';
+} from '@tradeflip/api';
 import { Decimal, formatNumber, normalizeSymbol } from '@tradeflip/money';
 import { paths } from '@/lib/paths';
 import { DetailList, DetailRow } from '@/components/detail-list';
@@ -47,10 +47,8 @@ import {
 } from '../components/withdraw-rules';
 import '../components/withdraw.css';
 import '@/lib/wallet-texts';
-import { useBalanceEvents } from '@/lib/use-balance-events';
 
 export function WithdrawPage() {
-  useBalanceEvents();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = normalizeSymbol(params.get('token') || 'USDT');

@@ -3,15 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { Toast } from 'antd-mobile';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WithdrawalRecord, WithdrawConfig } from '@tradeflip/contract';
-import { currentPath, renderApp } from '@/app/test-utils';
+import type { WithdrawalRecord, WithdrawConfig } from '@tradeflip/api';
+import {
+  currentPath,
+  envelope,
+  renderApp,
+  savePrecisions,
+  stubGets,
+  toastText,
+  type Answer,
+} from '@/app/test-utils';
 import { errorUnder } from '@/components/form/test-helpers';
 import { ANTI_REPEAT_MS } from '@/lib/anti-repeat';
 import { formatDateTime } from '@/lib/format-time';
-import { ApiError, http, type RequestOptions } from '@/lib/http';
+import { ApiError, http } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
-import { resetPrecisions } from '@/lib/precisions';
-import { storageKeys } from '@/lib/storage-keys';
 
 const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TX = `0x${'cd'.repeat(28)}87654321`;
@@ -41,21 +47,15 @@ function withdrawal(n: number, over: Partial<WithdrawalRecord> = {}): Withdrawal
   };
 }
 
-type Answer = (url: string, opts?: RequestOptions) => Promise<unknown>;
 let answer: Answer;
-let get: { mock: { calls: [string, RequestOptions?][] } };
+let get: ReturnType<typeof stubGets>;
 
 const urls = () => get.mock.calls.map(([url]) => url);
-const toastText = () => document.querySelector('.adm-toast-main')?.textContent ?? '';
 
 beforeEach(() => {
   vi.restoreAllMocks();
-  resetPrecisions();
   setLanguage('en-US');
-  localStorage.setItem(
-    storageKeys.precisions,
-    JSON.stringify({ savedAt: Date.now(), data: { price_dp: {}, amount_dp: { USDT: 6 } } }),
-  );
+  savePrecisions({ USDT: 6 });
   config = {
     token: 'USDT',
     available: '100.5',
@@ -70,9 +70,7 @@ beforeEach(() => {
       return Promise.resolve(withdrawal(Number(opts?.params?.id)));
     return Promise.reject(new Error(`unexpected ${url}`));
   };
-  get = vi
-    .spyOn(http, 'get')
-    .mockImplementation(((url: string, opts?: RequestOptions) => answer(url, opts)) as never);
+  get = stubGets(() => answer);
 });
 
 async function openWithdraw(path = '/pages/wallet/withdraw', fakeTimers = false) {
@@ -189,7 +187,7 @@ describe('Withdraw', () => {
 
   it('asks for the login password in a sheet, then submits and opens the withdrawal, reviewing', async () => {
     const invalidate = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
-    const post = vi.spyOn(http, 'post').mockResolvedValue(withdrawal(7) as never);
+    const post = vi.spyOn(http, 'post').mockResolvedValue(envelope(withdrawal(7)) as never);
     const { user, router } = await openWithdraw();
     await user.click(screen.getByTestId('withdraw-network-BEP20'));
     await user.type(screen.getByTestId('withdraw-address'), ` ${TO} `);
@@ -482,7 +480,7 @@ describe('Withdrawal detail', () => {
     answer = () => Promise.resolve(record);
     const post = vi.spyOn(http, 'post').mockImplementation((() => {
       record = withdrawal(4, { status: 'cancelled', cancellable: false, estimatedArrival: null });
-      return Promise.resolve(record);
+      return Promise.resolve(envelope(record));
     }) as never);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderApp('/pages/wallet/withdrawDetail?id=4', { signedIn: true });
@@ -525,20 +523,5 @@ describe('Withdrawal detail', () => {
       expect(screen.getByTestId('withdrawal-detail-status').dataset.status).toBe('approved'),
     );
     expect(screen.queryByTestId('withdrawal-cancel')).toBeNull();
-  });
-
-  it("says 'Missing parameter: id' without an id, and when the record does not exist", async () => {
-    const first = renderApp('/pages/wallet/withdrawDetail?id=', { signedIn: true });
-    expect((await screen.findByTestId('missing-id')).textContent).toContain('Missing parameter: id');
-    first.unmount();
-
-    answer = () =>
-      Promise.reject(
-        new ApiError('Not found', { kind: 'envelope', code: 404, status: 404, reason: 'not_found' }),
-      );
-    renderApp('/pages/wallet/withdrawDetail?id=99', { signedIn: true });
-    expect((await screen.findByTestId('withdrawal-not-found')).textContent).toContain(
-      'This withdrawal record does not exist.',
-    );
   });
 });

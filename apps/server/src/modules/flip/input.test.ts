@@ -1,0 +1,125 @@
+// Issue 18, acceptance 2 (the server's side): every flip order error of spec §5 answers its own
+// message, in English and in Chinese, on its field, and changes nothing; the price fetch failing on a
+// stale pair; the open limit held by concurrent opens; the vault's promise in one total with the
+// contract game's.
+import { expect, it } from 'vitest';
+import * as routes from '@tradeflip/api/routes';
+import { translate, type MessageKey } from '@tradeflip/i18n';
+import { adminCallRoute, describeEachDatabase } from '../../test/harness';
+import { balanceOf, fundedUser } from '../../test/accounts';
+import { FlipTable } from './test-helpers';
+
+const T0 = '2030-04-01T00:00:00Z';
+const good = { symbol: 'BTCUSDT', direction: 'up', amount: '10', duration: 30, token: 'USDT' };
+
+describeEachDatabase('Lightning Flip’s order errors', (db) => {
+  it('answers each spec §5 flip error with its own message in both languages, and moves nothing', async () => {
+    const table = await FlipTable.start(db, T0);
+    await table.price('BTCUSDT', '100');
+    expect(
+      (
+        await adminCallRoute(table.t.app, routes.flip.adminConfig, {
+          body: { pair: { symbol: 'DOGEUSDT', enabled: false } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await adminCallRoute(table.t.app, routes.flip.adminConfig, {
+          body: { duration: { seconds: 900, enabled: true }, maxOpenPositions: 2 },
+        })
+      ).status,
+    ).toBe(200);
+    const user = await fundedUser(table.t, '50');
+    const cases: [Record<string, unknown>, string, string, Record<string, string | number>?][] = [
+      [{ amount: '0' }, 'amount', 'flip.amountPositive'],
+      [{ amount: '-5' }, 'amount', 'flip.amountPositive'],
+      [{ amount: '20000' }, 'amount', 'flip.amountRange', { min: '1', max: '10000', token: 'USDT' }],
+      [{ token: 'BTC' }, 'token', 'flip.tokenUnsupported'],
+      [{ symbol: 'DOGEUSDT' }, 'symbol', 'flip.pairUnavailable'],
+      [{ symbol: 'NOPEUSDT' }, 'symbol', 'flip.pairUnavailable'],
+      [{ duration: 900 }, 'duration', 'flip.rateNotConfigured'],
+      [{ duration: 45 }, 'duration', 'flip.durationUnsupported'],
+      [{ amount: '1.0000001' }, 'amount', 'flip.amountInvalid', { n: 6 }],
+      [{ direction: 'sideways' }, 'direction', 'flip.directionRequired'],
+      [{ amount: '60' }, 'amount', 'errors.insufficientBalance'],
+    ];
+    for (const [change, field, key, vars] of cases) {
+      for (const lang of ['en-US', 'zh-CN'] as const) {
+        const res = await table.open(user.token, { ...good, ...change }, { 'x-lang': lang });
+        const message = translate(lang, key as MessageKey, vars);
+        expect(res.status, `${key} ${JSON.stringify(change)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(res.body.msg).toBe(message);
+        expect(res.body.data.fields).toEqual({ [field]: message });
+      }
+    }
+    // Too many open flips: the third of a limit of 2.
+    await table.opened(user.token, good);
+    await table.opened(user.token, good);
+    const third = await table.open(user.token, good, { 'x-lang': 'zh-CN' });
+    expect(third.status).toBe(409);
+    expect(third.body.msg).toBe(translate('zh-CN', 'flip.tooManyOpen', { max: 2 }));
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '30', frozen: '20' });
+    await db.expectAuditClean();
+  });
+
+  it('refuses with “price fetch failed” on a pair with no fresh price', async () => {
+    const table = await FlipTable.start(db, T0);
+    const user = await fundedUser(table.t, '50');
+    await table.price('ETHUSDT', '3000');
+    table.wait(120); // no tick since: stale
+    const res = await table.open(user.token, { ...good, symbol: 'ETHUSDT' }, { 'x-lang': 'zh-CN' });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe(translate('zh-CN', 'errors.priceFetchFailed'));
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '50', frozen: '0' });
+  });
+
+  it('holds the open limit against concurrent opens of one user', async () => {
+    const table = await FlipTable.start(db, T0);
+    await table.price('BTCUSDT', '100');
+    expect(
+      (await adminCallRoute(table.t.app, routes.flip.adminConfig, { body: { maxOpenPositions: 3 } })).status,
+    ).toBe(200);
+    const user = await fundedUser(table.t, '1000');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => table.open(user.token, good)));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(3);
+    expect(answers.filter((res) => res.status === 409)).toHaveLength(9);
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '970', frozen: '30' });
+    await db.expectAuditClean();
+  });
+});
+
+describeEachDatabase('Lightning Flip’s payouts in the vault’s total', (db) => {
+  it('counts open flips’ payouts in the vault’s one total with the contract game’s caps', async () => {
+    // A vault of 10,000: a contract position's cap (10 × margin 100 = 1,000) and flips of 1,000 each
+    // promising 850; no single promise beyond 10 % of the vault (GAME_VAULT_SHARE).
+    const table = await FlipTable.start(db, T0, '10000');
+    await table.price('BTCUSDT', '100');
+    const user = await fundedUser(table.t, '20000');
+    const contract = await table.t.app.inject({
+      method: 'POST',
+      url: '/api/app/game/open',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 },
+    });
+    expect(contract.statusCode, contract.body).toBe(200);
+    expect(
+      (await adminCallRoute(table.t.app, routes.flip.adminConfig, { body: { maxOpenPositions: 1000 } }))
+        .status,
+    ).toBe(200);
+    // 1,200 would promise 1,020: more than 10 % of the vault.
+    const big = await table.open(user.token, { ...good, amount: '1200' }, { 'x-lang': 'zh-CN' });
+    expect(big.status).toBe(409);
+    expect(big.body.msg).toBe(translate('zh-CN', 'flip.vaultFull'));
+    const answers = [];
+    for (let i = 0; i < 12; i++)
+      answers.push((await table.open(user.token, { ...good, amount: '1000' })).status);
+    // 1,000 of caps + 850 a flip within the vault's 10,000.5 (the contract's open fee paid in): ten fit.
+    expect(answers).toEqual([...Array(10).fill(200), 409, 409]);
+    expect(await table.t.app.services.flip.exposure()).toEqual([
+      { token: 'USDT', owed: expect.stringMatching(/^8500(\.0+)?$/), open: 10 },
+    ]);
+    await db.expectAuditClean();
+  });
+});

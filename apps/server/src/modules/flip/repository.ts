@@ -1,0 +1,193 @@
+// Rows of Lightning Flip: its terms and its positions. The flip module owns these tables
+// (CONVENTIONS 13); balances are the ledger's, prices and kept ticks the market's.
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { flipDurations, flipPairs, flipPositions, flipRates, flipSettings, flipTokens } from './schema';
+
+export type FlipRow = typeof flipPositions.$inferSelect;
+export type NewFlip = typeof flipPositions.$inferInsert;
+
+/** Every term as stored (the market and the tokens add names and decimals: terms.ts). */
+export async function storedTerms(db: Queryable) {
+  const [settings, tokens, pairs, durations, rates] = await Promise.all([
+    db.select().from(flipSettings).where(eq(flipSettings.id, 1)),
+    db.select().from(flipTokens).orderBy(asc(flipTokens.token)),
+    db.select().from(flipPairs),
+    db.select().from(flipDurations).orderBy(asc(flipDurations.seconds)),
+    db.select().from(flipRates),
+  ]);
+  return { settings: settings[0], tokens, pairs, durations, rates };
+}
+
+export async function updateSettings(
+  db: Queryable,
+  changes: { maxOpenPositions?: number; toleranceSeconds?: number; updatedAt: Date },
+) {
+  await db.update(flipSettings).set(changes).where(eq(flipSettings.id, 1));
+}
+
+export async function upsertToken(db: Queryable, row: typeof flipTokens.$inferInsert) {
+  const { minStake, maxStake, enabled } = row;
+  await db
+    .insert(flipTokens)
+    .values(row)
+    .onConflictDoUpdate({
+      target: flipTokens.token,
+      set: { minStake, maxStake, ...(enabled !== undefined && { enabled }) },
+    });
+}
+
+export async function upsertPair(db: Queryable, row: typeof flipPairs.$inferInsert) {
+  await db
+    .insert(flipPairs)
+    .values(row)
+    .onConflictDoUpdate({ target: flipPairs.symbol, set: { enabled: row.enabled } });
+}
+
+export async function upsertDuration(db: Queryable, row: typeof flipDurations.$inferInsert) {
+  await db
+    .insert(flipDurations)
+    .values(row)
+    .onConflictDoUpdate({ target: flipDurations.seconds, set: { enabled: row.enabled } });
+}
+
+export async function upsertRate(db: Queryable, row: typeof flipRates.$inferInsert) {
+  await db
+    .insert(flipRates)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [flipRates.symbol, flipRates.seconds],
+      set: { payoutRate: row.payoutRate },
+    });
+}
+
+/** Records a flip; undefined when its order number is taken (the caller draws another). */
+export async function insertFlip(db: Queryable, values: Omit<NewFlip, 'id' | 'status'>) {
+  const [row] = await db
+    .insert(flipPositions)
+    .values({ ...values, status: 'open' })
+    .onConflictDoNothing({ target: flipPositions.orderNo })
+    .returning();
+  return row;
+}
+
+/** How many flips a user has open (counted under the lock of their balance: see opening.ts). */
+export async function openCount(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(flipPositions)
+    .where(and(eq(flipPositions.userId, userId), eq(flipPositions.status, 'open')));
+  return row?.n ?? 0;
+}
+
+/** Open flips expired at `now`, soonest first, at most `limit`. */
+export async function due(db: Queryable, now: Date, limit: number): Promise<FlipRow[]> {
+  return db
+    .select()
+    .from(flipPositions)
+    .where(and(eq(flipPositions.status, 'open'), lte(flipPositions.expiresAt, now)))
+    .orderBy(asc(flipPositions.expiresAt), asc(flipPositions.id))
+    .limit(limit);
+}
+
+/** Locks flips (in id order) for their settlement; a flip settled meanwhile comes back settled. */
+export async function lockFlips(db: Queryable, ids: number[]): Promise<FlipRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(flipPositions)
+    .where(inArray(flipPositions.id, ids))
+    .orderBy(asc(flipPositions.id))
+    .for('update');
+}
+
+export interface SettledFlip {
+  id: number;
+  status: 'closed' | 'refunded';
+  result: NonNullable<FlipRow['result']>;
+  closePrice: string | null;
+  closeTickId: number | null;
+  pnl: string;
+  settledAt: Date;
+}
+
+/** Writes the settlements of a batch in one statement. */
+export async function settleFlips(db: Queryable, settled: SettledFlip[]): Promise<void> {
+  if (settled.length === 0) return;
+  const values = sql.join(
+    settled.map(
+      (s) =>
+        sql`(${s.id}::bigint, ${s.status}, ${s.result}, ${s.closePrice}::numeric, ${s.closeTickId}::bigint, ${s.pnl}::numeric, ${s.settledAt}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`update flip_positions f
+      set status = v.status, result = v.result, close_price = v.close_price, close_tick_id = v.close_tick_id,
+          pnl = v.pnl, settled_at = v.settled_at
+     from (values ${values}) as v(id, status, result, close_price, close_tick_id, pnl, settled_at)
+    where f.id = v.id and f.status = 'open'`);
+}
+
+export async function flip(db: Queryable, id: number): Promise<FlipRow | undefined> {
+  const [row] = await db.select().from(flipPositions).where(eq(flipPositions.id, id));
+  return row;
+}
+
+/** A page of a user's flips: open (soonest to expire first) or settled (newest first). */
+export async function userFlips(
+  db: Queryable,
+  filter: { userId: number; status: 'open' | 'settled'; offset: number; limit: number },
+): Promise<{ rows: FlipRow[]; total: number }> {
+  const open = filter.status === 'open';
+  const where = and(eq(flipPositions.userId, filter.userId), statusIs(filter.status));
+  const rows = await db
+    .select()
+    .from(flipPositions)
+    .where(where)
+    .orderBy(open ? asc(flipPositions.expiresAt) : desc(flipPositions.settledAt), desc(flipPositions.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [counted] = await db.select({ total: count() }).from(flipPositions).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+function statusIs(status: 'open' | 'settled' | undefined): SQL | undefined {
+  if (status === undefined) return undefined;
+  return status === 'open'
+    ? eq(flipPositions.status, 'open')
+    : inArray(flipPositions.status, ['closed', 'refunded']);
+}
+
+/** Every user's flips for operators, newest first, with a user filter. */
+export async function allFlips(
+  db: Queryable,
+  filter: {
+    status?: 'open' | 'settled' | undefined;
+    userId: number | undefined;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: FlipRow[]; total: number }> {
+  const where = and(
+    statusIs(filter.status),
+    filter.userId === undefined ? undefined : eq(flipPositions.userId, filter.userId),
+  );
+  const rows = await db
+    .select()
+    .from(flipPositions)
+    .where(where)
+    .orderBy(desc(flipPositions.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [counted] = await db.select({ total: count() }).from(flipPositions).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** What open flips could win, per token (their promised profits). */
+export async function exposure(db: Queryable): Promise<{ token: string; owed: string; open: number }[]> {
+  const result = (await db.execute(
+    sql`select token, trim_scale(coalesce(sum(profit), 0))::text as owed, count(*)::int as open
+          from flip_positions where status = 'open' group by token order by token`,
+  )) as unknown as { rows: { token: string; owed: string; open: number }[] };
+  return result.rows;
+}

@@ -1,0 +1,136 @@
+// Settling flips (DESIGN §8): at expiry the close price is the last mark at or before it; up wins
+// above the open price, down below, equal is a tie; no mark within the tolerance of expiry refunds.
+// One leader settles (settle-job.ts) in batches of a fixed number of statements; each flip is locked
+// first and settled once (a settled flip is skipped), so a crash mid-batch, a restart or two settlers
+// never pay twice. A win is paid in full: the vault promised it at open.
+import { Decimal, flipPnl, flipResult } from '@tradeflip/money';
+import { crashIf } from '../../crash';
+import { moves } from '../ledger/service';
+import type { FlipDeps } from './deps';
+import { notifyFlips } from './notice';
+import * as repo from './repository';
+import type { FlipTerms } from './terms';
+
+/** Flips settled per transaction (as the contract engine's 500). */
+export const SETTLE_BATCH = 500;
+/**
+ * A flip is settled once a mark after its expiry was heard (the last one at or before it is then
+ * known), or this long after expiry when none came (marks in flight from the feed's leader).
+ */
+const LATE_MARK_MS = 250;
+
+type CloseMark = { tickId: number; price: string; time: number } | null;
+
+export class FlipSettlement {
+  constructor(
+    private readonly deps: FlipDeps,
+    private readonly terms: FlipTerms,
+  ) {}
+
+  /** Settles every flip due now (overdue ones after a restart included); answers how many. */
+  async settleDue(now: Date = this.deps.clock.now()): Promise<number> {
+    const toleranceMs = (await this.terms.cached()).toleranceSeconds * 1000;
+    let settled = 0;
+    for (;;) {
+      const due = await repo.due(this.deps.db, now, SETTLE_BATCH);
+      const ready = due.filter((row) => this.closeKnown(row, now));
+      if (ready.length > 0) settled += await this.settleBatch(ready, toleranceMs);
+      if (due.length < SETTLE_BATCH || ready.length === 0) return settled;
+    }
+  }
+
+  private closeKnown(row: repo.FlipRow, now: Date): boolean {
+    const expiry = row.expiresAt.getTime();
+    const newest = this.deps.market.newestMark(row.symbol);
+    return (newest !== undefined && newest.time > expiry) || now.getTime() - expiry >= LATE_MARK_MS;
+  }
+
+  /** The close mark of each (pair, expiry), kept once: null when none lies within the tolerance. */
+  private async closeMarks(rows: repo.FlipRow[], toleranceMs: number): Promise<Map<string, CloseMark>> {
+    const marks = new Map<string, CloseMark>();
+    for (const row of rows) {
+      const expiry = row.expiresAt.getTime();
+      const key = `${row.symbol}@${expiry}`;
+      if (marks.has(key)) continue;
+      const mark = await this.deps.market.markAtOrBefore(row.symbol, expiry);
+      if (!mark || expiry - mark.time > toleranceMs) {
+        marks.set(key, null);
+        continue;
+      }
+      const tickId = await this.deps.market.keepTick(mark);
+      marks.set(key, { tickId, price: mark.price, time: mark.time });
+    }
+    return marks;
+  }
+
+  private async settleBatch(due: repo.FlipRow[], toleranceMs: number): Promise<number> {
+    const marks = await this.closeMarks(due, toleranceMs);
+    const settled = await this.deps.db.transaction(async (tx) => {
+      const rows = (
+        await repo.lockFlips(
+          tx,
+          due.map((row) => row.id),
+        )
+      ).filter((row) => row.status === 'open');
+      const requests = [];
+      const released = new Map<string, Decimal>();
+      const settledAt = this.deps.clock.now();
+      const results: repo.SettledFlip[] = [];
+      for (const row of rows) {
+        const close = marks.get(`${row.symbol}@${row.expiresAt.getTime()}`) ?? null;
+        const result = flipResult(row.direction, row.openPrice, close?.price);
+        const base = {
+          userId: row.userId,
+          token: row.token,
+          amount: new Decimal(row.stake),
+          ref: { type: 'flip_position', id: row.id },
+          memo: row.orderNo,
+        };
+        const key = (part: string) => `flip:${row.id}:${part}`;
+        if (result === 'won') {
+          requests.push(moves.unfreeze({ ...base, type: 'bet_unfreeze', causeKey: key('stake-back') }));
+          if (new Decimal(row.profit).gt(0)) {
+            requests.push(
+              moves.payFromVault({
+                ...base,
+                amount: row.profit,
+                type: 'flip_profit_pay',
+                causeKey: key('profit'),
+              }),
+            );
+          }
+        } else if (result === 'lost') {
+          requests.push(moves.consumeFrozen({ ...base, type: 'flip_consume', causeKey: key('stake-lost') }));
+        } else {
+          requests.push(moves.unfreeze({ ...base, type: 'flip_refund', causeKey: key('refund') }));
+        }
+        released.set(row.token, (released.get(row.token) ?? new Decimal(0)).add(row.profit));
+        results.push({
+          id: row.id,
+          status: result === 'won' || result === 'lost' ? 'closed' : 'refunded',
+          result,
+          closePrice: close ? new Decimal(close.price).toFixed() : null,
+          closeTickId: close?.tickId ?? null,
+          pnl: flipPnl(result, row.stake, row.profit).toFixed(),
+          settledAt,
+        });
+      }
+      // What they could have won is no longer owed.
+      await this.deps.ledger.moveAll(requests, tx, { release: released });
+      await repo.settleFlips(tx, results);
+      await notifyFlips(
+        tx,
+        rows.map((row, i) => ({
+          id: row.id,
+          userId: row.userId,
+          status: results[i]!.status,
+          result: results[i]!.result,
+        })),
+      );
+      crashIf('flip-settling', this.deps.crashAt);
+      return rows.length;
+    });
+    crashIf('flip-settled', this.deps.crashAt);
+    return settled;
+  }
+}

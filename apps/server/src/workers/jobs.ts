@@ -1,0 +1,55 @@
+// The list of background jobs a server runs. Each job lives in its feature's folder; each is one
+// leader across the processes sharing the database (a leased loop, CONVENTIONS 14).
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { systemClock } from '../clock';
+import { deleteExpiredIdempotencyKeys } from '../plugins/idempotency';
+import { startChainWatchers } from '../modules/deposit/chain-watcher';
+import { startWithdrawalSender } from '../modules/withdraw/sender';
+import { startMarketFeed } from '../modules/market/feed-job';
+import { startGameEngine } from '../modules/contract-game/engine-job';
+import { startFlipSettler } from '../modules/flip/settle-job';
+
+const MAINTENANCE_MS = 3600_000;
+
+export interface Job {
+  stop(): Promise<void>;
+}
+
+/** Starts every job; stop each (in any order) before closing the app. */
+export function startJobs(app: FastifyInstance, db: Database, config: Config): Job[] {
+  const jobs: Job[] = [...startChainWatchers(app, db, { log: app.log })];
+  const withdrawalSender = startWithdrawalSender(app, db);
+  if (withdrawalSender) jobs.push(withdrawalSender);
+  jobs.push(startGameEngine(app.services.gameEngine, { db, clock: systemClock, log: app.log }));
+  jobs.push(startFlipSettler(app.services.flip, { db, clock: systemClock, log: app.log }));
+  jobs.push(
+    startMarketFeed(app.services.market, {
+      db,
+      clock: systemClock,
+      tickMs: config.market.tickMs,
+      live: app.services.liveFeed,
+      log: app.log,
+    }),
+  );
+  jobs.push(startMaintenance(app, db));
+  return jobs;
+}
+
+/** Hourly: expired sessions, codes and idempotency keys are deleted. */
+function startMaintenance(app: FastifyInstance, db: Database): Job {
+  const timer = setInterval(() => {
+    const now = new Date();
+    Promise.all([app.services.accounts.deleteExpired(), deleteExpiredIdempotencyKeys(db, now)]).catch(
+      (error: unknown) => app.log.warn({ err: error }, 'maintenance failed'),
+    );
+  }, MAINTENANCE_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,268 @@
+// The user's flips: open ones counting down with where they stand at the live price, settled ones a
+// page at a time (infinite scroll) with their result; a tap opens a flip's detail (flip-sheet.tsx).
+// When one ends, the user channel's `flip` frame (the shell refetches the lists and balances on it)
+// brings its result here, announced above Up / Down with its close price and realized P&L — a refund
+// with why — until dismissed.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FlipConfig, FlipPosition } from '@tradeflip/api';
+import * as routes from '@tradeflip/api/routes';
+import { formatNumber } from '@tradeflip/money';
+import { DetailList, DetailRow } from '@/components/detail-list';
+import { DismissButton } from '@/components/dismiss-button';
+import { EmptyState } from '@/components/empty-state';
+import { PagedList } from '@/components/paged-list';
+import { Tabs } from '@/components/tabs';
+import { formatDateTime } from '@/lib/format-time';
+import { api } from '@/lib/http';
+import { useSession } from '@/lib/session';
+import { onUserMessage } from '@/features/market/lib/user-channel';
+import '@/features/flip/texts';
+import { useFlips } from '../api/flip-api';
+import { payoutText } from './flip-form';
+import { outcomeOf, pnlText, RefundWhy, toneOf } from './flip-outcome';
+import { FlipCardHead, OpenFlipCard } from './open-flip-card';
+
+const FlipSheet = lazy(() => import('./flip-sheet'));
+
+export interface FlipsProps {
+  config: FlipConfig;
+  /** A pair's live price (undefined while it has none). */
+  priceOf: (symbol: string) => string | undefined;
+}
+
+/** The page's one clock for the countdowns (a quarter second: the ring moves smoothly). */
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function useTerms(config: FlipConfig) {
+  const pairOf = (symbol: string) => config.pairs.find((row) => row.symbol === symbol);
+  const amountDpOf = (token: string) => config.tokens.find((row) => row.token === token)?.amountDp ?? 6;
+  return { pairOf, amountDpOf };
+}
+
+export function Flips({ config, priceOf }: FlipsProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'open' | 'settled'>('open');
+  const [viewing, setViewing] = useState<FlipPosition | null>(null);
+  const openCount = useFlips('open').data?.pages[0]?.total;
+  return (
+    <section className="flips" data-testid="flips">
+      <FlipResults config={config} onOpen={setViewing} />
+      <Tabs
+        className="flips__tabs line-tabs"
+        testIdPrefix="flips-tab-"
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { value: 'open', label: t('flip.openTab') },
+          { value: 'settled', label: t('flip.settledTab') },
+        ]}
+        // No count while there is none open.
+        count={{
+          tab: 'open',
+          value: openCount || undefined,
+          className: 'flips__count',
+          testId: 'flips-count',
+        }}
+      />
+      {tab === 'open' ? (
+        <OpenFlips config={config} priceOf={priceOf} onOpen={setViewing} />
+      ) : (
+        <SettledFlips config={config} onOpen={setViewing} />
+      )}
+      {viewing && (
+        <Suspense fallback={null}>
+          <FlipSheet
+            id={viewing.id}
+            config={config}
+            price={viewing.status === 'open' ? priceOf(viewing.symbol) : undefined}
+            onDone={() => setViewing(null)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function OpenFlips({ config, priceOf, onOpen }: FlipsProps & { onOpen: (item: FlipPosition) => void }) {
+  const { t } = useTranslation();
+  const query = useFlips('open');
+  const now = useNow(250);
+  const { pairOf, amountDpOf } = useTerms(config);
+  // Should a flip's `flip` frame not come (the socket down), the list looks again a little after
+  // one ends: the settler has it within a second.
+  const overdue = (query.data?.pages ?? [])
+    .flatMap((page) => page.list)
+    .filter((item) => Date.parse(item.expiresAt) + 3000 < now).length;
+  const { refetch } = query;
+  useEffect(() => {
+    if (overdue === 0) return;
+    const timer = setInterval(() => void refetch(), 3000);
+    return () => clearInterval(timer);
+  }, [overdue, refetch]);
+  return (
+    <PagedList
+      query={query}
+      testId="open-flips"
+      itemKey={(item) => item.id}
+      empty={
+        <EmptyState testId="no-open-flips" title={t('flip.noOpen')} description={t('flip.noOpenHint')} />
+      }
+      renderItem={(item) => (
+        <OpenFlipCard
+          item={item}
+          pair={pairOf(item.symbol)}
+          price={priceOf(item.symbol)}
+          now={now}
+          amountDp={amountDpOf(item.token)}
+          onOpen={() => onOpen(item)}
+        />
+      )}
+    />
+  );
+}
+
+function SettledFlips({ config, onOpen }: { config: FlipConfig; onOpen: (item: FlipPosition) => void }) {
+  const { t } = useTranslation();
+  const query = useFlips('settled');
+  const { pairOf, amountDpOf } = useTerms(config);
+  return (
+    <PagedList
+      query={query}
+      testId="settled-flips"
+      itemKey={(item) => item.id}
+      empty={<EmptyState testId="no-settled-flips" title={t('flip.noSettled')} />}
+      renderItem={(item) => {
+        const pair = pairOf(item.symbol);
+        const outcome = outcomeOf(item);
+        const priceText = (value: string | null) =>
+          value ? formatNumber(value, 'price', { dp: pair?.priceDp, fixed: true }) : '--';
+        const dp = amountDpOf(item.token);
+        return (
+          <article
+            className={`flip-settled flip-settled--${outcome ?? 'open'}`}
+            data-testid={`settled-flip-${item.id}`}
+          >
+            <button
+              type="button"
+              className="flip-card__tap"
+              aria-label={t('flip.viewDetail')}
+              data-testid="settled-flip-detail"
+              onClick={() => onOpen(item)}
+            />
+            <FlipCardHead item={item} pair={pair}>
+              <span className={`flip-tag flip-tag--${outcome}`} data-testid="settled-flip-result">
+                {outcome ? t(`flip.${outcome}`) : ''}
+              </span>
+            </FlipCardHead>
+            <p className={`flip-settled__pnl ${toneOf(outcome)}`} data-testid="settled-flip-pnl">
+              <small>{t('flip.realizedPnl')}</small>
+              {pnlText(item, dp)}
+            </p>
+            <DetailList grid={3} className="flip-settled__grid">
+              <DetailRow label={t('flip.stake')}>
+                {formatNumber(item.stake, 'amount', { dp })} {item.token}
+              </DetailRow>
+              <DetailRow label={t('flip.payoutRate')}>{payoutText(item.payoutRate)}</DetailRow>
+              <DetailRow label={t('flip.settledAt')}>
+                {formatDateTime(item.settledAt, { minutes: true })}
+              </DetailRow>
+              <DetailRow label={t('flip.openPrice')}>{priceText(item.openPrice)}</DetailRow>
+              <DetailRow label={t('flip.closePrice')} testId="settled-flip-close">
+                {priceText(item.closePrice)}
+              </DetailRow>
+            </DetailList>
+            <RefundWhy item={item} priceDp={pair?.priceDp} toleranceSeconds={config.toleranceSeconds} />
+          </article>
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * Each flip that ends while the page is open, announced: won or lost with the realized P&L and the
+ * two prices, refunded with why. The frame names the flip; its figures come with its detail.
+ */
+function FlipResults({ config, onOpen }: { config: FlipConfig; onOpen: (item: FlipPosition) => void }) {
+  const { t } = useTranslation();
+  const userId = useSession()?.user.id;
+  const [results, setResults] = useState<FlipPosition[]>([]);
+  const { pairOf, amountDpOf } = useTerms(config);
+  useEffect(() => {
+    if (!userId) return;
+    return onUserMessage((message) => {
+      if (message.type !== 'flip' || message.status === 'open') return;
+      void api(routes.flip.position, { query: { id: message.id }, silent: true })
+        .then(({ data }) =>
+          // The newest on top; a frame seen twice (a resync) announces once.
+          setResults((shown) => (shown.some((r) => r.id === data.id) ? shown : [data, ...shown].slice(0, 3))),
+        )
+        .catch(() => undefined);
+    });
+  }, [userId]);
+  if (results.length === 0) return null;
+  const dismiss = (id: string) => setResults((shown) => shown.filter((r) => r.id !== id));
+  return (
+    <div className="flip-results" aria-live="polite">
+      {results.map((item) => {
+        const outcome = outcomeOf(item) ?? 'refunded';
+        const pair = pairOf(item.symbol);
+        const dp = amountDpOf(item.token);
+        const price = (value: string | null) =>
+          value ? formatNumber(value, 'price', { dp: pair?.priceDp, fixed: true }) : '--';
+        const amount = formatNumber(
+          outcome === 'lost' ? item.stake : outcome === 'won' ? item.profit : item.stake,
+          'amount',
+          {
+            dp,
+          },
+        );
+        return (
+          <div
+            key={item.id}
+            className={`flip-result flip-result--${outcome}`}
+            role="alert"
+            data-testid="flip-result"
+            data-outcome={outcome}
+          >
+            <button type="button" className="flip-result__body" onClick={() => onOpen(item)}>
+              <b className="flip-result__title" data-testid="flip-result-title">
+                {t(
+                  outcome === 'won'
+                    ? 'flip.resultWon'
+                    : outcome === 'lost'
+                      ? 'flip.resultLost'
+                      : 'flip.resultRefunded',
+                  { amount, token: item.token },
+                )}
+              </b>
+              <span className="flip-result__prices" data-testid="flip-result-prices">
+                {t('flip.resultPrices', {
+                  pair: pair ? `${pair.base}/${pair.quote}` : item.symbol,
+                  direction: t(`flip.${item.direction}`),
+                  open: price(item.openPrice),
+                  close: price(item.closePrice),
+                })}
+              </span>
+              <RefundWhy item={item} priceDp={pair?.priceDp} toleranceSeconds={config.toleranceSeconds} />
+            </button>
+            <DismissButton
+              className="flip-result__dismiss"
+              label={t('flip.dismiss')}
+              testId="flip-result-dismiss"
+              onClick={() => dismiss(item.id)}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

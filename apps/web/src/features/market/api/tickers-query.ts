@@ -1,0 +1,25 @@
+// The tickers in the query cache: GET /tickers' answer is the one copy the app keeps, and the
+// WebSocket's tickers channel moves it there (lib/live-tickers.ts), so it is never stale while anyone
+// shows it. Home's market list and the contract game's header read it with useTickers.
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Ticker } from '@tradeflip/api';
+import { followTickers } from '../lib/live-tickers';
+import { getTickers } from './get-tickers';
+
+export const tickersQueryKey = ['market', 'tickers'] as const;
+
+export const tickersQuery = queryOptions({
+  queryKey: tickersQueryKey,
+  queryFn: ({ signal }) => getTickers(signal),
+  // The socket keeps it current; it is loaded again when frames may have been missed.
+  staleTime: Infinity,
+});
+
+/** Every enabled pair's ticker, moving with the feed (null until loaded), and whether loading failed. */
+export function useTickers(): { tickers: Ticker[] | null; failed: boolean } {
+  const client = useQueryClient();
+  const { data, isError } = useQuery(tickersQuery);
+  useEffect(() => followTickers(client, tickersQueryKey), [client]);
+  return { tickers: data?.list ?? null, failed: isError && !data };
+}

@@ -1,0 +1,22 @@
+export * from './envelope';
+export * from './auth';
+export * from './admin';
+export * from './health';
+export * from './wallet';
+export * from './admin-wallet';
+export * from './chain-wallet';
+export * from './activity';
+export * from './market';
+export * from './contract-game';
+export * from './flip';
+export type {
+  Answer,
+  AnswerData,
+  HandlerAnswer,
+  Method,
+  ParsedInput,
+  Route,
+  RouteInput,
+  SchemasOf,
+  Wire,
+} from './routes/route';
