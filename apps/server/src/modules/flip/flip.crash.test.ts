@@ -1,0 +1,128 @@
+// Issue 18, acceptance 3: each flip is settled exactly once. The real server runs in a child process;
+// its settler is killed (SIGKILL) inside a batch's transaction (CRASH_AT=flip-settling: nothing of it
+// stays) and just after a batch committed (flip-settled: that batch stays, the rest is settled by the
+// next start), while every flip is already past its expiry, so each restart settles them from the
+// marks the market wrote. 600 flips make two batches. Afterwards every flip has exactly one outcome
+// in the ledger and the audit is clean.
+import { count, eq, sql } from 'drizzle-orm';
+import { afterEach, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { runAudit } from '../ledger/audit';
+import { cliWorkspace } from '../../test/cli';
+import { describeEachTarget } from '../../test/harness';
+import { post, signUpFunded } from '../../test/server-calls';
+import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { flipPositions } from './schema';
+
+const ADMIN_TOKEN = 'flip-crash-admin-token-0123';
+const FLIPS = 600;
+
+describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
+  const ws = cliWorkspace(target, 'tf-flip-crash-');
+  const running = new Set<ServerProcess>();
+  const start = async (extra: Record<string, string> = {}) => {
+    const server = await startServerProcess({
+      ...ws.env(),
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'fatal',
+      RATE_LIMIT_API_IP: 'off',
+      RATE_LIMIT_CODE_IP: 'off',
+      RATE_LIMIT_REGISTER_IP: 'off',
+      ...extra,
+    });
+    running.add(server);
+    return server;
+  };
+  afterEach(async () => {
+    for (const server of running) await server.kill();
+    running.clear();
+  });
+  const admin = async (server: ServerProcess, path: string, body: unknown) => {
+    const answer = await post(server.url, { path, body, token: ADMIN_TOKEN });
+    expect(answer !== 'dropped' && answer.status, path).toBe(200);
+  };
+
+  async function outcomes() {
+    const database = await openDatabase({ databaseUrl: ws.databaseUrl, dataDir: ws.dataDir });
+    try {
+      const [open] = await database.db
+        .select({ n: count() })
+        .from(flipPositions)
+        .where(eq(flipPositions.status, 'open'));
+      // Each flip's outcomes in the ledger (the ledger's own table, read as the audit reads it).
+      const perFlip = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from ledger_movements
+             where ref_type = 'flip_position' and type in ('flip_profit_pay', 'flip_consume', 'flip_refund')
+             group by ref_id`,
+      );
+      const audit = await runAudit(database.db);
+      return {
+        open: open?.n ?? 0,
+        settled: perFlip.length,
+        most: Math.max(0, ...perFlip.map((r) => r.n)),
+        audit,
+      };
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('settles every flip once: killed inside a batch, then just after one, then restarted', async () => {
+    // The first server opens the flips; its settler dies at the first batch it tries.
+    let server = await start({ CRASH_AT: 'flip-settling' });
+    const user = await signUpFunded(
+      { url: server.url, dataDir: ws.dataDir, adminToken: ADMIN_TOKEN },
+      '1000',
+    );
+    await admin(server, '/api/admin/vault/fund', { token: 'USDT', amount: '100000' });
+    await admin(server, '/api/admin/market/price', { symbol: 'BTCUSDT', price: '100' });
+    await admin(server, '/api/admin/flip/config', {
+      maxOpenPositions: 1000,
+      duration: { seconds: 60, enabled: true },
+      rate: { symbol: 'BTCUSDT', seconds: 60, payoutRate: '0.85' },
+    });
+    let lastExpiry = 0;
+    const openOne = async () => {
+      const answer = await post(server.url, {
+        path: '/api/app/flip/open',
+        body: { symbol: 'BTCUSDT', direction: 'up', amount: '1', duration: 60, token: 'USDT' },
+        token: user.token,
+      });
+      expect(answer !== 'dropped' && answer.body).toMatchObject({ code: 0 });
+      const { expiresAt } = (answer as { body: { data: { expiresAt: string } } }).body.data;
+      lastExpiry = Math.max(lastExpiry, Date.parse(expiresAt));
+    };
+    for (let i = 0; i < FLIPS; i += 20) await Promise.all(Array.from({ length: 20 }, openOne));
+    // They win: the price moves up before they expire (a pin is the mark at once).
+    await admin(server, '/api/admin/market/price', { symbol: 'BTCUSDT', price: '101' });
+    await server.exited; // the settler died inside its first batch
+    const untouched = await outcomes();
+    expect(untouched).toMatchObject({ open: FLIPS, settled: 0 });
+    expect(untouched.audit.ok).toBe(true);
+
+    // Killed just after its first batch committed: 500 settled, once. It starts once every flip
+    // is due (opening 600 takes a while), so its first batch is a full one.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastExpiry + 500 - Date.now())));
+    server = await start({ CRASH_AT: 'flip-settled' });
+    await server.exited;
+    const half = await outcomes();
+    expect(half).toMatchObject({ open: FLIPS - 500, settled: 500, most: 1 });
+    expect(half.audit.ok).toBe(true);
+
+    // The next start settles the rest, and nothing twice.
+    server = await start();
+    const openLeft = async () => {
+      const res = await fetch(`${server.url}/api/app/flip/positions?status=open`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      return ((await res.json()) as { data: { total: number } }).data.total;
+    };
+    await vi.waitFor(async () => expect(await openLeft()).toBe(0), { timeout: 60_000, interval: 250 });
+    await server.stop();
+    const done = await outcomes();
+    expect(done).toMatchObject({ open: 0, settled: FLIPS, most: 1 });
+    expect(done.audit.ok).toBe(true);
+  }, 300_000);
+});

@@ -1,0 +1,180 @@
+// Issue 18, acceptance 1: Lightning Flip's rules end to end on a scripted price path (the simulated
+// feed's pinned price is the mark at once): up and down, won and lost, a tie and a missing price
+// refunded; balances, ledger types and realized P&L exact; the vault's promise released; the audit
+// clean (its frozen invariant counting open stakes, its exposure counting open payouts).
+import { expect, it } from 'vitest';
+import * as routes from '@tradeflip/api/routes';
+import { Decimal } from '@tradeflip/money';
+import { adminApi, adminCommand, balanceOf, fundedUser } from '../../test/accounts';
+import { callRoute, describeEachDatabase } from '../../test/harness';
+import * as repo from './repository';
+import { FlipTable } from './test-helpers';
+
+const T0 = '2030-03-01T00:00:00Z';
+
+async function openFlipsOf(table: FlipTable, token: string) {
+  return (await callRoute(table.t.app, routes.wallet.overview, { token })).body.data;
+}
+
+describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
+  /** Opens a 30 s flip of 10 USDT at 100, sets the mark 2 s before expiry, settles 0.5 s after it. */
+  async function play(table: FlipTable, direction: 'up' | 'down', close: string | undefined) {
+    const user = await fundedUser(table.t, '1000');
+    await table.price('BTCUSDT', '100');
+    const flip = await table.opened(user.token, {
+      symbol: 'BTCUSDT',
+      direction,
+      amount: '10',
+      duration: 30,
+      token: 'USDT',
+    });
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '990', frozen: '10' });
+    await db.expectAuditClean();
+    // Home counts it beside the open contract positions.
+    expect((await openFlipsOf(table, user.token)).openFlips).toBe(1);
+    table.wait(28);
+    if (close !== undefined) await table.price('BTCUSDT', close);
+    table.wait(2.5);
+    expect(await table.settle()).toBe(1);
+    expect((await openFlipsOf(table, user.token)).openFlips).toBe(0);
+    return { user, flip, detail: await table.detail(user.token, flip.id) };
+  }
+
+  const won = [
+    ['stake_frozen', '10'],
+    ['stake_returned', '10'],
+    ['profit', '8.5'],
+  ];
+  const lost = [
+    ['stake_frozen', '10'],
+    ['stake_lost', '-10'],
+  ];
+  const refunded = [
+    ['stake_frozen', '10'],
+    ['refund', '10'],
+  ];
+  // A 10 USDT flip at 100 paying 0.85; the close mark (none: no price within the tolerance, as the
+  // last mark is the open's, 30 s before expiry), what it ends as, the money lines, the balance
+  // after and what the vault gave (−) or took (+).
+  it.each([
+    ['up', '100.01', 'closed', 'won', '8.5', won, '1008.5', '-8.5'],
+    ['up', '99.99', 'closed', 'lost', '-10', lost, '990', '10'],
+    ['down', '99.5', 'closed', 'won', '8.5', won, '1008.5', '-8.5'],
+    ['down', '100.5', 'closed', 'lost', '-10', lost, '990', '10'],
+    ['up', '100', 'refunded', 'tie', '0', refunded, '1000', '0'],
+    ['down', undefined, 'refunded', 'no_price', '0', refunded, '1000', '0'],
+  ] as const)(
+    '%s closing at %s: %s (%s), realized %s',
+    async (direction, close, status, result, pnl, movements, available, vaultChange) => {
+      const table = await FlipTable.start(db, T0);
+      const vault = async () =>
+        new Decimal(
+          (await table.t.app.services.ledger.houseAccounts()).find(
+            (row) => row.kind === 'vault' && row.token === 'USDT',
+          )!.available,
+        );
+      const before = await vault();
+      const { user, flip, detail } = await play(table, direction, close);
+      expect(flip).toMatchObject({ status: 'open', openPrice: '100', payoutRate: '0.85', profit: '8.5' });
+      expect(detail).toMatchObject({
+        status,
+        result,
+        closePrice: close ?? null,
+        realizedPnl: pnl,
+        openTick: { price: '100' },
+        closeTick: close === undefined ? null : { price: close },
+      });
+      expect(detail.movements.map((m) => [m.kind, m.amount])).toEqual(movements);
+      expect(await balanceOf(table.t, user.token)).toEqual({ available, frozen: '0' });
+      expect((await vault()).sub(before).toFixed()).toBe(vaultChange);
+      expect((await openFlipsOf(table, user.token)).openFlips).toBe(0);
+      await db.expectAuditClean();
+    },
+  );
+
+  it('closes at the last mark at or before expiry, not a later one', async () => {
+    const table = await FlipTable.start(db, T0);
+    const user = await fundedUser(table.t, '100');
+    await table.price('ETHUSDT', '3000');
+    const flip = await table.opened(user.token, {
+      symbol: 'ETHUSDT',
+      direction: 'up',
+      amount: '10',
+      duration: 60,
+      token: 'USDT',
+    });
+    expect(flip.payoutRate).toBe('0.85');
+    table.wait(59.9);
+    await table.price('ETHUSDT', '2999'); // at 59.9 s: the close
+    table.wait(0.2);
+    await table.price('ETHUSDT', '3500'); // at 60.1 s: after expiry, does not count
+    expect(await table.settle()).toBe(1);
+    const detail = await table.detail(user.token, flip.id);
+    expect(detail).toMatchObject({ result: 'lost', closePrice: '2999' });
+    expect(detail.closeTick!.time).toBe(Date.parse(T0) + 59_900);
+    // Settled once: a second pass finds nothing.
+    expect(await table.settle()).toBe(0);
+    await db.expectAuditClean();
+  });
+
+  it('operators change the terms, list the flips and see what they could win (the admin CLI)', async () => {
+    const table = await FlipTable.start(db, T0);
+    const api = adminApi(table.t);
+    const changed = await adminCommand('flip:config').run(api, ['--duration', '15']);
+    expect(changed).toContain('15s');
+    const rate = await adminCommand('flip:config').run(api, ['--rate', 'SOLUSDT:15:0.8']);
+    expect(rate).toMatch(/SOLUSDT\s+yes\s+0\.8\s/);
+    await expect(adminCommand('flip:config').run(api, ['--rate', 'SOLUSDT:15:11'])).rejects.toThrow(
+      /payoutRate/,
+    );
+    const user = await fundedUser(table.t, '100');
+    await table.price('SOLUSDT', '150');
+    await table.opened(user.token, {
+      symbol: 'SOLUSDT',
+      direction: 'down',
+      amount: '20',
+      duration: 15,
+      token: 'USDT',
+    });
+    const listed = await adminCommand('flip:positions').run(api, ['--open', '--email', user.email]);
+    expect(listed).toMatch(/SOLUSDT\s+down\s+20 USDT\s+15\s+0\.8\s+150/);
+    expect(listed).toContain('1 flip(s)');
+    const house = await adminCommand('house:show').run(api, []);
+    expect(house).toContain('Lightning Flip exposure');
+    expect(house).toMatch(/USDT\s+1\s+16\b/);
+  });
+
+  it('two settlers at once (two processes’ passes on one database) settle each flip once', async () => {
+    const table = await FlipTable.start(db, T0);
+    const other = await db.app({ clock: table.clock });
+    await other.app.services.market.init();
+    const user = await fundedUser(table.t, '1000');
+    await table.price('XRPUSDT', '0.5');
+    const flips = [];
+    for (let i = 0; i < 10; i++) {
+      const direction = i % 2 ? 'up' : 'down';
+      flips.push(
+        await table.opened(user.token, {
+          symbol: 'XRPUSDT',
+          direction,
+          amount: '10',
+          duration: 30,
+          token: 'USDT',
+        }),
+      );
+    }
+    table.wait(29);
+    await table.price('XRPUSDT', '0.6');
+    await other.app.services.market.pin('XRPUSDT', '0.6'); // the other process hears the mark too
+    table.wait(1.5);
+    // Flips an earlier test left open fall due too: each flip due is counted by one settler only.
+    const due = await repo.due(db.handle.db, table.clock.now(), 1000);
+    expect(due.map((row) => String(row.id))).toEqual(expect.arrayContaining(flips.map((f) => f.id)));
+    const [first, second] = await Promise.all([table.settle(), other.app.services.flip.settleDue()]);
+    expect(first + second).toBe(due.length);
+    for (const flip of flips) expect((await table.detail(user.token, flip.id)).status).toBe('closed');
+    // Half won (up), half lost (down): 5 × 8.5 paid, 5 × 10 taken.
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '992.5', frozen: '0' });
+    await db.expectAuditClean();
+  }, 90_000);
+});
