@@ -28,38 +28,90 @@ export function pgliteListen(client: PGlite): Listen {
   };
 }
 
+/** The listening connection's name in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'tradeflip-listen';
+
 /**
- * A connection of its own (outside the pool, which it would hold forever), reconnected after a
- * loss; notifications sent while it was away are missed, which is harmless for "refetch now" hints.
+ * One connection of its own for every channel of a database handle (outside the pool, which it would
+ * hold forever; one per channel and app would take a process's share of the server's connections),
+ * reconnected after a loss with every channel listened again; notifications sent while it was away
+ * are missed, which is harmless for "refetch now" hints. It closes when the last listener stops.
  */
 export function postgresListen(url: string): Listen {
-  return async (channel, onPayload) => {
-    let client: pg.Client | undefined;
-    let stopped = false;
-    let retry: NodeJS.Timeout | undefined;
-    const connect = async () => {
-      const next = new pg.Client({ connectionString: url });
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const listenSql = (verb: 'LISTEN' | 'UNLISTEN', channel: string) =>
+    `${verb} ${pg.escapeIdentifier(channel)}`;
+
+  const lost = (gone: pg.Client) => {
+    void gone.end().catch(() => undefined);
+    if (client !== gone) return;
+    client = undefined;
+    const again = () => {
+      retry = undefined;
+      if (listeners.size === 0 || client || connecting) return;
+      connect().catch(() => {
+        retry = setTimeout(again, 1000);
+      });
+    };
+    retry = setTimeout(again, 1000);
+  };
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
       next.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
+        for (const onPayload of listeners.get(message.channel) ?? []) onPayload(message.payload ?? '');
       });
-      next.on('error', () => {
+      next.on('error', () => lost(next));
+      try {
+        await next.connect();
+        for (const channel of listeners.keys()) await next.query(listenSql('LISTEN', channel));
+      } catch (error) {
         void next.end().catch(() => undefined);
-        if (client === next) client = undefined;
-        if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
-      });
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      if (stopped) {
-        await next.end();
-        return;
+        throw error;
+      }
+      if (listeners.size === 0) {
+        // Every listener stopped while it connected (a reconnect's): nobody needs it.
+        void next.end().catch(() => undefined);
+        throw new Error('nothing to listen to');
       }
       client = next;
-    };
-    await connect();
+      return next;
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  return async (channel, onPayload) => {
+    let channelListeners = listeners.get(channel);
+    const first = channelListeners === undefined;
+    if (!channelListeners) listeners.set(channel, (channelListeners = new Set()));
+    const mine = channelListeners;
+    mine.add(onPayload);
+    try {
+      const connected = client ?? (await connect());
+      // Listening twice is harmless (a connect just made listened to every channel already).
+      if (first) await connected.query(listenSql('LISTEN', channel));
+    } catch (error) {
+      mine.delete(onPayload);
+      if (mine.size === 0) listeners.delete(channel);
+      throw error;
+    }
     return async () => {
-      stopped = true;
+      if (!mine.delete(onPayload) || mine.size > 0 || listeners.get(channel) !== mine) return;
+      listeners.delete(channel);
+      if (listeners.size > 0) {
+        await client?.query(listenSql('UNLISTEN', channel)).catch(() => undefined);
+        return;
+      }
       clearTimeout(retry);
-      await client?.end().catch(() => undefined);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => undefined);
     };
   };
 }
