@@ -46,6 +46,7 @@ import { authPlugin } from './modules/account/authenticate';
 import { accountLive } from './modules/account/live';
 import { gameLive } from './modules/contract-game/live';
 import { FlipService } from './modules/flip/service';
+import { GameEvents } from './modules/game-events/service';
 import { adminFlipRoutes, flipConfigRoutes, flipRoutes } from './modules/flip/routes';
 import { flipLive } from './modules/flip/live';
 import { ledgerLive } from './modules/ledger/live';
@@ -109,6 +110,8 @@ export interface Services {
   gameEngine: GameEngine;
   /** Lightning Flip; its settler (modules/flip/settle-job.ts) runs on the leader. */
   flip: FlipService;
+  /** Each play's bet, profit or loss and the players' turnover (the games write them). */
+  gameEvents: GameEvents;
 }
 
 declare module 'fastify' {
@@ -244,8 +247,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordRule: config.rateLimits.loginEmail,
   });
   const addressBook = new AddressBook({ db, clock, chains });
+  // Each play's bet, profit or loss, valued in USDT by the wallet's prices (turnover, rewards).
+  const gameEvents = new GameEvents({
+    db,
+    clock,
+    usdtPrice: async (token) => (await prices.getPrice(token))?.price,
+  });
   // The games play against the same vaults, with the same share of a vault per bet.
   const games = {
+    events: gameEvents,
     db,
     clock,
     ledger,
@@ -276,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     game,
     gameEngine,
     flip,
+    gameEvents,
   });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();

@@ -11,3 +11,4 @@ export * from '../modules/withdraw/schema';
 export * from '../modules/market/schema';
 export * from '../modules/contract-game/schema';
 export * from '../modules/flip/schema';
+export * from '../modules/game-events/schema';

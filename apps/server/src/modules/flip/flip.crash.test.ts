@@ -6,6 +6,7 @@
 // in the ledger and the audit is clean.
 import { count, eq, sql } from 'drizzle-orm';
 import { afterEach, expect, it, vi } from 'vitest';
+import { Decimal } from '@tradeflip/money';
 import { openDatabase } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { runAudit } from '../ledger/audit';
@@ -57,11 +58,22 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
              where ref_type = 'flip_position' and type in ('flip_profit_pay', 'flip_consume', 'flip_refund')
              group by ref_id`,
       );
+      // Each flip's events (its bet, and its profit once settled) and the player's turnover.
+      const events = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from game_events where ref_type = 'flip_position' group by ref_id`,
+      );
+      const [turnover] = await queryRows<{ usdt: string }>(
+        database.db,
+        sql`select usdt::text from user_turnover`,
+      );
       const audit = await runAudit(database.db);
       return {
         open: open?.n ?? 0,
         settled: perFlip.length,
         most: Math.max(0, ...perFlip.map((r) => r.n)),
+        events: events.reduce((sum, r) => sum + r.n, 0),
+        turnover: new Decimal(turnover?.usdt ?? 0).toFixed(),
         audit,
       };
     } finally {
@@ -99,7 +111,7 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
     await admin(server, '/api/admin/market/price', { symbol: 'BTCUSDT', price: '101' });
     await server.exited; // the settler died inside its first batch
     const untouched = await outcomes();
-    expect(untouched).toMatchObject({ open: FLIPS, settled: 0 });
+    expect(untouched).toMatchObject({ open: FLIPS, settled: 0, events: FLIPS, turnover: String(FLIPS) });
     expect(untouched.audit.ok).toBe(true);
 
     // Killed just after its first batch committed: 500 settled, once. It starts once every flip
@@ -108,7 +120,7 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
     server = await start({ CRASH_AT: 'flip-settled' });
     await server.exited;
     const half = await outcomes();
-    expect(half).toMatchObject({ open: FLIPS - 500, settled: 500, most: 1 });
+    expect(half).toMatchObject({ open: FLIPS - 500, settled: 500, most: 1, events: FLIPS + 500 });
     expect(half.audit.ok).toBe(true);
 
     // The next start settles the rest, and nothing twice.
@@ -122,7 +134,13 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
     await vi.waitFor(async () => expect(await openLeft()).toBe(0), { timeout: 60_000, interval: 250 });
     await server.stop();
     const done = await outcomes();
-    expect(done).toMatchObject({ open: 0, settled: FLIPS, most: 1 });
+    expect(done).toMatchObject({
+      open: 0,
+      settled: FLIPS,
+      most: 1,
+      events: 2 * FLIPS,
+      turnover: String(FLIPS),
+    });
     expect(done.audit.ok).toBe(true);
   }, 300_000);
 });

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import * as routes from '@tradeflip/api/routes';
 import { Decimal } from '@tradeflip/money';
 import { adminApi, adminCommand, balanceOf, fundedUser } from '../../test/accounts';
-import { callRoute, describeEachDatabase } from '../../test/harness';
+import { callRoute, describeEachDatabase, userOf } from '../../test/harness';
 import * as repo from './repository';
 import { FlipTable } from './test-helpers';
 
@@ -53,19 +53,29 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     ['stake_frozen', '10'],
     ['refund', '10'],
   ];
+  // What the play reports for the invite rewards: the bet, then its profit or loss (a refund: nothing).
+  const wonEvents = [
+    ['bet', '10', '10'],
+    ['profit', '8.5', '8.5'],
+  ];
+  const lostEvents = [
+    ['bet', '10', '10'],
+    ['loss', '10', '10'],
+  ];
+  const refundEvents = [['bet', '10', '10']];
   // A 10 USDT flip at 100 paying 0.85; the close mark (none: no price within the tolerance, as the
   // last mark is the open's, 30 s before expiry), what it ends as, the money lines, the balance
-  // after and what the vault gave (−) or took (+).
+  // after, what the vault gave (−) or took (+) and the events (kind, amount, USDT value).
   it.each([
-    ['up', '100.01', 'closed', 'won', '8.5', won, '1008.5', '-8.5'],
-    ['up', '99.99', 'closed', 'lost', '-10', lost, '990', '10'],
-    ['down', '99.5', 'closed', 'won', '8.5', won, '1008.5', '-8.5'],
-    ['down', '100.5', 'closed', 'lost', '-10', lost, '990', '10'],
-    ['up', '100', 'refunded', 'tie', '0', refunded, '1000', '0'],
-    ['down', undefined, 'refunded', 'no_price', '0', refunded, '1000', '0'],
+    ['up', '100.01', 'closed', 'won', '8.5', won, '1008.5', '-8.5', wonEvents],
+    ['up', '99.99', 'closed', 'lost', '-10', lost, '990', '10', lostEvents],
+    ['down', '99.5', 'closed', 'won', '8.5', won, '1008.5', '-8.5', wonEvents],
+    ['down', '100.5', 'closed', 'lost', '-10', lost, '990', '10', lostEvents],
+    ['up', '100', 'refunded', 'tie', '0', refunded, '1000', '0', refundEvents],
+    ['down', undefined, 'refunded', 'no_price', '0', refunded, '1000', '0', refundEvents],
   ] as const)(
     '%s closing at %s: %s (%s), realized %s',
-    async (direction, close, status, result, pnl, movements, available, vaultChange) => {
+    async (direction, close, status, result, pnl, movements, available, vaultChange, events) => {
       const table = await FlipTable.start(db, T0);
       const vault = async () =>
         new Decimal(
@@ -88,6 +98,13 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
       expect(await balanceOf(table.t, user.token)).toEqual({ available, frozen: '0' });
       expect((await vault()).sub(before).toFixed()).toBe(vaultChange);
       expect((await openFlipsOf(table, user.token)).openFlips).toBe(0);
+      // The stake counts in the player's turnover once, whatever the result.
+      const { gameEvents } = table.t.app.services;
+      const { id: userId } = await userOf(db.handle.db, user.email);
+      const recorded = await gameEvents.eventsOf(userId);
+      expect(recorded.map((e) => [e.kind, e.amount, e.usdtValue])).toEqual(events);
+      expect(recorded.every((e) => e.game === 'flip' && e.ref.id === Number(flip.id))).toBe(true);
+      expect(await gameEvents.turnoverOf(userId)).toBe('10');
       await db.expectAuditClean();
     },
   );

@@ -2,6 +2,7 @@
 // (CONVENTIONS 13); balances are the ledger's, prices and kept ticks the market's.
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { queryPreparedRows } from '../../db/rows';
 import { flipDurations, flipPairs, flipPositions, flipRates, flipSettings, flipTokens } from './schema';
 
 export type FlipRow = typeof flipPositions.$inferSelect;
@@ -111,21 +112,29 @@ export interface SettledFlip {
   settledAt: Date;
 }
 
-/** Writes the settlements of a batch in one statement. */
+/** Writes the settlements of a batch in one statement of column arrays. */
 export async function settleFlips(db: Queryable, settled: SettledFlip[]): Promise<void> {
   if (settled.length === 0) return;
-  const values = sql.join(
-    settled.map(
-      (s) =>
-        sql`(${s.id}::bigint, ${s.status}, ${s.result}, ${s.closePrice}::numeric, ${s.closeTickId}::bigint, ${s.pnl}::numeric, ${s.settledAt}::timestamptz)`,
-    ),
-    sql`, `,
+  const column = <K extends keyof SettledFlip>(key: K) => settled.map((s) => s[key]);
+  await queryPreparedRows(
+    db,
+    'flip_settle',
+    `update flip_positions f
+        set status = v.status, result = v.result, close_price = v.close_price, close_tick_id = v.close_tick_id,
+            pnl = v.pnl, settled_at = v.settled_at
+       from unnest($1::bigint[], $2::text[], $3::text[], $4::numeric[], $5::bigint[], $6::numeric[], $7::timestamptz[])
+         as v(id, status, result, close_price, close_tick_id, pnl, settled_at)
+      where f.id = v.id and f.status = 'open'`,
+    [
+      column('id'),
+      column('status'),
+      column('result'),
+      column('closePrice'),
+      column('closeTickId'),
+      column('pnl'),
+      settled.map((s) => s.settledAt.toISOString()),
+    ],
   );
-  await db.execute(sql`update flip_positions f
-      set status = v.status, result = v.result, close_price = v.close_price, close_tick_id = v.close_tick_id,
-          pnl = v.pnl, settled_at = v.settled_at
-     from (values ${values}) as v(id, status, result, close_price, close_tick_id, pnl, settled_at)
-    where f.id = v.id and f.status = 'open'`);
 }
 
 export async function flip(db: Queryable, id: number): Promise<FlipRow | undefined> {

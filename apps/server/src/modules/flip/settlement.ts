@@ -5,6 +5,7 @@
 // never pay twice. A win is paid in full: the vault promised it at open.
 import { Decimal, flipPnl, flipResult } from '@tradeflip/money';
 import { crashIf } from '../../crash';
+import type { GameEvent } from '../game-events/service';
 import { moves } from '../ledger/service';
 import type { FlipDeps } from './deps';
 import { notifyFlips } from './notice';
@@ -65,6 +66,7 @@ export class FlipSettlement {
 
   private async settleBatch(due: repo.FlipRow[], toleranceMs: number): Promise<number> {
     const marks = await this.closeMarks(due, toleranceMs);
+    const prices = await this.deps.events.prices(due.map((row) => row.token));
     const settled = await this.deps.db.transaction(async (tx) => {
       const rows = (
         await repo.lockFlips(
@@ -76,6 +78,7 @@ export class FlipSettlement {
       const released = new Map<string, Decimal>();
       const settledAt = this.deps.clock.now();
       const results: repo.SettledFlip[] = [];
+      const events: GameEvent[] = [];
       for (const row of rows) {
         const close = marks.get(`${row.symbol}@${row.expiresAt.getTime()}`) ?? null;
         const result = flipResult(row.direction, row.openPrice, close?.price);
@@ -87,7 +90,9 @@ export class FlipSettlement {
           memo: row.orderNo,
         };
         const key = (part: string) => `flip:${row.id}:${part}`;
+        const event = { userId: row.userId, game: 'flip', token: row.token, ref: base.ref } as const;
         if (result === 'won') {
+          events.push({ ...event, kind: 'profit', amount: new Decimal(row.profit) });
           requests.push(moves.unfreeze({ ...base, type: 'bet_unfreeze', causeKey: key('stake-back') }));
           if (new Decimal(row.profit).gt(0)) {
             requests.push(
@@ -100,6 +105,7 @@ export class FlipSettlement {
             );
           }
         } else if (result === 'lost') {
+          events.push({ ...event, kind: 'loss', amount: new Decimal(row.stake) });
           requests.push(moves.consumeFrozen({ ...base, type: 'flip_consume', causeKey: key('stake-lost') }));
         } else {
           requests.push(moves.unfreeze({ ...base, type: 'flip_refund', causeKey: key('refund') }));
@@ -118,6 +124,7 @@ export class FlipSettlement {
       // What they could have won is no longer owed.
       await this.deps.ledger.moveAll(requests, tx, { release: released });
       await repo.settleFlips(tx, results);
+      await this.deps.events.record(tx, events, prices);
       await notifyFlips(
         tx,
         rows.map((row, i) => ({

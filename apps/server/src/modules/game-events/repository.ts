@@ -1,0 +1,64 @@
+// The game events' and turnover's queries (service.ts decides what they hold).
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { queryPreparedRows } from '../../db/rows';
+import { gameEvents, userTurnover, type GameEventKind } from './schema';
+
+export type NewGameEvent = Omit<typeof gameEvents.$inferInsert, 'id'>;
+
+/**
+ * Inserts the events not recorded yet (a play's kind once) and answers those it inserted. One
+ * statement of column arrays, whatever the number: a settlement records 500 at a time.
+ */
+export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
+  const column = <K extends keyof NewGameEvent>(key: K) => events.map((event) => event[key]);
+  const rows = await queryPreparedRows<{
+    user_id: string | number;
+    kind: GameEventKind;
+    usdt_value: string | null;
+  }>(
+    db,
+    'game_events_insert',
+    `insert into game_events (user_id, game, kind, token, amount, usdt_value, ref_type, ref_id, created_at)
+     select e.user_id, e.game, e.kind, e.token, e.amount, e.usdt_value, e.ref_type, e.ref_id, e.created_at
+       from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::text[],
+                   $8::bigint[], $9::timestamptz[])
+         as e(user_id, game, kind, token, amount, usdt_value, ref_type, ref_id, created_at)
+     on conflict do nothing
+     returning user_id, kind, usdt_value::text`,
+    [
+      column('userId'),
+      column('game'),
+      column('kind'),
+      column('token'),
+      column('amount'),
+      column('usdtValue'),
+      column('refType'),
+      column('refId'),
+      events.map((event) => event.createdAt.toISOString()),
+    ],
+  );
+  return rows.map((row) => ({ userId: Number(row.user_id), kind: row.kind, usdtValue: row.usdt_value }));
+}
+
+export async function addTurnover(db: Queryable, userId: number, usdt: string, now: Date): Promise<void> {
+  await db
+    .insert(userTurnover)
+    .values({ userId, usdt, updatedAt: now })
+    .onConflictDoUpdate({
+      target: userTurnover.userId,
+      set: { usdt: sql`${userTurnover.usdt} + excluded.usdt`, updatedAt: now },
+    });
+}
+
+export async function turnover(db: Queryable, userId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ usdt: userTurnover.usdt })
+    .from(userTurnover)
+    .where(eq(userTurnover.userId, userId));
+  return row?.usdt;
+}
+
+export function eventsOf(db: Queryable, userId: number) {
+  return db.select().from(gameEvents).where(eq(gameEvents.userId, userId)).orderBy(asc(gameEvents.id));
+}

@@ -1,0 +1,45 @@
+// What the games report of each play (DESIGN §9, issue 18): a bet, its profit or its loss, with its
+// USDT value at that moment, for the invite rewards and the VIP turnover built on them. Money does not
+// move here: the ledger holds the stakes and payouts; these rows say what happened, once each.
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { userIdColumn } from '../account/schema';
+import { tokenColumn } from '../token/schema';
+import { money, timestamptz } from '../../db/columns';
+
+export type GameName = 'flip' | 'contract';
+export type GameEventKind = 'bet' | 'profit' | 'loss';
+
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: userIdColumn(),
+    game: text('game').$type<GameName>().notNull(),
+    kind: text('kind').$type<GameEventKind>().notNull(),
+    token: tokenColumn(),
+    /** The stake (bet), what was won on top of it (profit) or what was lost (loss): positive. */
+    amount: money('amount').notNull(),
+    /** `amount` in USDT at the event's moment; null when the token had no price then. */
+    usdtValue: money('usdt_value'),
+    /** The play it belongs to (a ledger reference: `flip_position` and its id). */
+    refType: text('ref_type').notNull(),
+    refId: bigint('ref_id', { mode: 'number' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    // Once each: a settlement run again after a crash records nothing new.
+    unique('game_events_once').on(t.refType, t.refId, t.kind),
+    index('game_events_user_idx').on(t.userId, t.id),
+    check('game_events_game_check', sql`${t.game} in ('flip', 'contract')`),
+    check('game_events_kind_check', sql`${t.kind} in ('bet', 'profit', 'loss')`),
+    check('game_events_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A user's cumulative USDT turnover: the USDT value of every bet's stake, kept with the bets. */
+export const userTurnover = pgTable('user_turnover', {
+  userId: userIdColumn().primaryKey(),
+  usdt: money('usdt').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+});

@@ -1,0 +1,103 @@
+// The games' plays as events (DESIGN §9): each open records a bet and adds its stake's USDT value to
+// the player's turnover; each settlement records the profit or the loss. Written in the game's own
+// transaction, so an event exists exactly when its play does; a unique key per play and kind makes a
+// settlement replayed after a crash record nothing twice. Invite rewards and VIP levels read them.
+import { Decimal } from '@tradeflip/money';
+import type { Clock } from '../../clock';
+import type { Database, Queryable } from '../../db/client';
+import * as repo from './repository';
+import type { GameEventKind, GameName } from './schema';
+
+export type { GameEventKind, GameName };
+
+export interface GameEvent {
+  userId: number;
+  game: GameName;
+  kind: GameEventKind;
+  token: string;
+  /** Positive: the stake, the profit won on top of it, or the loss. */
+  amount: Decimal;
+  ref: { type: string; id: number };
+}
+
+/** USDT per unit of each token at one moment (undefined: no price then). */
+export type UsdtPrices = ReadonlyMap<string, string | undefined>;
+
+/** A value in USDT to the ledger's scale, never more than it is worth. */
+const USDT_DP = 18;
+
+export class GameEvents {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      clock: Clock;
+      /** The token's USDT price now (the wallet's price source: the market's last tick). */
+      usdtPrice(token: string): Promise<string | undefined>;
+    },
+  ) {}
+
+  /** The tokens' USDT prices now, read before the game's transaction (USDT is 1). */
+  async prices(tokens: Iterable<string>): Promise<UsdtPrices> {
+    const prices = new Map<string, string | undefined>();
+    for (const token of new Set(tokens)) {
+      prices.set(token, token === 'USDT' ? '1' : await this.deps.usdtPrice(token));
+    }
+    return prices;
+  }
+
+  /**
+   * Records the events in `tx` (each play and kind once) and adds the new bets' USDT values to their
+   * players' turnover. Answers the events recorded now (a replay answers fewer).
+   */
+  async record(tx: Queryable, events: GameEvent[], prices: UsdtPrices): Promise<number> {
+    if (events.length === 0) return 0;
+    const now = this.deps.clock.now();
+    const inserted = await repo.insertEvents(
+      tx,
+      events.map((event) => {
+        const price = prices.get(event.token);
+        return {
+          userId: event.userId,
+          game: event.game,
+          kind: event.kind,
+          token: event.token,
+          amount: event.amount.toFixed(),
+          usdtValue:
+            price === undefined
+              ? null
+              : event.amount.mul(price).toDecimalPlaces(USDT_DP, Decimal.ROUND_DOWN).toFixed(),
+          refType: event.ref.type,
+          refId: event.ref.id,
+          createdAt: now,
+        };
+      }),
+    );
+    const turnover = new Map<number, Decimal>();
+    for (const row of inserted) {
+      if (row.kind !== 'bet' || row.usdtValue === null) continue;
+      turnover.set(row.userId, (turnover.get(row.userId) ?? new Decimal(0)).add(row.usdtValue));
+    }
+    // In user order: two transactions adding to the same players never wait on each other in a ring.
+    for (const [userId, usdt] of [...turnover].sort(([a], [b]) => a - b)) {
+      await repo.addTurnover(tx, userId, usdt.toFixed(), now);
+    }
+    return inserted.length;
+  }
+
+  /** A user's cumulative USDT turnover ('0' before their first bet). */
+  async turnoverOf(userId: number, db: Queryable = this.deps.db): Promise<string> {
+    return new Decimal((await repo.turnover(db, userId)) ?? 0).toFixed();
+  }
+
+  /** A user's events, oldest first. */
+  async eventsOf(userId: number, db: Queryable = this.deps.db) {
+    return (await repo.eventsOf(db, userId)).map((row) => ({
+      game: row.game,
+      kind: row.kind,
+      token: row.token,
+      amount: new Decimal(row.amount).toFixed(),
+      usdtValue: row.usdtValue === null ? null : new Decimal(row.usdtValue).toFixed(),
+      ref: { type: row.refType, id: row.refId },
+    }));
+  }
+}
