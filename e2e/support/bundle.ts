@@ -86,17 +86,45 @@ export async function jsLoadedFor(browser: Browser, baseUrl: string, path: strin
 /** The contract game page's own JavaScript limit (issue 11), chart included. */
 export const GAME_PAGE_LIMIT_KIB = 100;
 export const GAME_PAGE = '/pages/game/detail?id=BTCUSDT';
+/** Lightning Flip's page and its own JavaScript limits (issue 18): chart included, and without it. */
+export const FLIP_PAGE = '/pages/flip-lightning/index';
+export const FLIP_PAGE_LIMIT_KIB = 100;
+export const FLIP_PAGE_BEYOND_CHART_LIMIT_KIB = 60;
 
 /**
- * JavaScript the game page loads beyond what `/` loads (its own, the chart's included), both signed
- * in as `session` (the game page needs sign-in; signed out it is the sign-in page that loads).
+ * JavaScript a page loads beyond what `/` loads (its own, the chart's included), both signed in as
+ * `session` (the games need sign-in; signed out it is the sign-in page that loads).
  */
-export async function gamePageOwnJs(browser: Browser, baseUrl: string, session: StoredSession) {
+export async function pageOwnJs(browser: Browser, baseUrl: string, path: string, session: StoredSession) {
   const home = await jsLoadedFor(browser, baseUrl, '/', session);
-  const game = await jsLoadedFor(browser, baseUrl, GAME_PAGE, session);
+  const page = await jsLoadedFor(browser, baseUrl, path, session);
   const shared = new Set(home.files.map((f) => f.file));
-  const own = game.files.filter((f) => !shared.has(f.file));
+  const own = page.files.filter((f) => !shared.has(f.file));
   return { files: own, totalKiB: own.reduce((sum, f) => sum + f.kib, 0) };
+}
+
+export const gamePageOwnJs = (browser: Browser, baseUrl: string, session: StoredSession) =>
+  pageOwnJs(browser, baseUrl, GAME_PAGE, session);
+
+/** The chart's files (its lazily loaded chunk and what it imports): cached once any chart was drawn. */
+export async function chartFiles(): Promise<Set<string>> {
+  const manifest = JSON.parse(await readFile(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) if (!manifest[imported]?.isEntry) visit(imported);
+  };
+  const key = Object.keys(manifest).find((k) =>
+    k.endsWith('features/market/components/market-chart/market-chart.tsx'),
+  );
+  if (!key) throw new Error('no chart chunk in the manifest');
+  visit(key);
+  return files;
 }
 
 /** The lazily loaded route modules' own chunks (Vite's dynamic entries), gzipped. */

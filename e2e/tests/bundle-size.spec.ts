@@ -1,7 +1,12 @@
 // The performance limits of the Foundation issue: JavaScript loaded for `/` ≤ 150 KiB gzipped, and each
 // lazily loaded route's own chunk ≤ 60 KiB gzipped. The figures are printed for the release note.
 import {
+  chartFiles,
   ENTRY_LIMIT_KIB,
+  FLIP_PAGE,
+  FLIP_PAGE_BEYOND_CHART_LIMIT_KIB,
+  FLIP_PAGE_LIMIT_KIB,
+  pageOwnJs,
   GAME_PAGE_LIMIT_KIB,
   gamePageOwnJs,
   signUpSession,
@@ -61,4 +66,27 @@ test('the contract game page loads at most 100 KiB gzipped of its own JavaScript
   // The chart is among them: the page is not measured before it loads.
   expect(files.length).toBeGreaterThan(1);
   expect(totalKiB).toBeLessThanOrEqual(GAME_PAGE_LIMIT_KIB);
+});
+
+test('Lightning Flip loads at most 100 KiB of its own JavaScript, 60 KiB once the chart is cached', async ({
+  browser,
+  baseURL,
+}) => {
+  const session = await signUpSession(baseURL ?? '');
+  const { files, totalKiB } = await pageOwnJs(browser, baseURL ?? '', FLIP_PAGE, session);
+  const chart = await chartFiles();
+  const beyondChart = files.filter((f) => !chart.has(f.file));
+  const beyondChartKiB = beyondChart.reduce((sum, f) => sum + f.kib, 0);
+  console.log(
+    `the flip page's own JS: ${kib(totalKiB)} gzipped in ${files.length} files, ` +
+      `${kib(beyondChartKiB)} beyond the chart\n` +
+      files
+        .map((f) => `  ${kib(f.kib).padStart(10)}  ${f.file}${chart.has(f.file) ? ' (chart)' : ''}`)
+        .join('\n'),
+  );
+  // The chart is among them (the page draws one), and the page's own code beside it.
+  expect(files.some((f) => chart.has(f.file))).toBe(true);
+  expect(beyondChart.length).toBeGreaterThan(0);
+  expect(totalKiB).toBeLessThanOrEqual(FLIP_PAGE_LIMIT_KIB);
+  expect(beyondChartKiB).toBeLessThanOrEqual(FLIP_PAGE_BEYOND_CHART_LIMIT_KIB);
 });

@@ -27,7 +27,7 @@ import './game.css';
 
 const MarketChart = lazy(() => import('@/features/market/components/market-chart/market-chart'));
 // Opened by a tap on the pair's name: loaded then.
-const PairSwitcher = lazy(() => import('../components/pair-switcher'));
+const PairSwitcher = lazy(() => import('@/features/market/components/pair-switcher'));
 const PairList = lazy(async () => ({
   default: (await import('@/features/market/components/ticker-list')).TickerList,
 }));
@@ -123,7 +123,11 @@ function PairScreen({ symbol }: { symbol: string }) {
             </button>
             {choosing && (
               <Suspense fallback={null}>
-                <PairSwitcher onClose={() => setChoosing(false)} />
+                <PairSwitcher
+                  title={t('contractGame.choosePair')}
+                  testId="pair-switcher"
+                  onClose={() => setChoosing(false)}
+                />
               </Suspense>
             )}
             <div className="pair-head__main">

@@ -10,7 +10,6 @@ import { Decimal, formatNumber } from '@tradeflip/money';
 import type { MarketChartProps } from '@/features/market/components/market-chart/market-chart';
 import { PageFrame } from '@/components/page-frame';
 import { ChevronRightIcon } from '@/components/icons';
-import { Sheet } from '@/components/sheet';
 import { TokenLogo } from '@/components/token-logo';
 import { useIdParam } from '@/components/require-id';
 import { flipPath } from '@/lib/paths';
@@ -26,10 +25,8 @@ import { Flips } from '../components/flips';
 import './flip.css';
 
 const MarketChart = lazy(() => import('@/features/market/components/market-chart/market-chart'));
-// Opened by a tap on the pair's name: loaded then.
-const PairList = lazy(async () => ({
-  default: (await import('@/features/market/components/ticker-list')).TickerList,
-}));
+// Opened by a tap on the pair's name: loaded then (with its Sheet).
+const PairSwitcher = lazy(() => import('@/features/market/components/pair-switcher'));
 type ChartPriceLine = NonNullable<MarketChartProps['priceLines']>[number];
 
 /** The pair on screen: the one named, else the last one played, else the first offered. */
@@ -96,23 +93,17 @@ export function FlipPage() {
             </p>
           )}
           {choosing && config.data && (
-            <Sheet
-              onClose={() => setChoosing(false)}
-              className="pair-switcher"
-              title={t('flip.choosePair')}
-              testId="flip-pair-switcher"
-              // A row is a link to its pair: the sheet closes as it is followed.
-              onClickCapture={() => setChoosing(false)}
-            >
-              <Suspense fallback={null}>
-                <PairList
-                  pathOf={flipPath}
-                  only={(candidate) =>
-                    Boolean(config.data?.pairs.some((row) => row.symbol === candidate && row.enabled))
-                  }
-                />
-              </Suspense>
-            </Sheet>
+            <Suspense fallback={null}>
+              <PairSwitcher
+                title={t('flip.choosePair')}
+                testId="flip-pair-switcher"
+                onClose={() => setChoosing(false)}
+                pathOf={flipPath}
+                only={(candidate) =>
+                  Boolean(config.data?.pairs.some((row) => row.symbol === candidate && row.enabled))
+                }
+              />
+            </Suspense>
           )}
           {ticker && pair ? (
             <Suspense fallback={<div className="market-chart-placeholder flip__chart-slot" />}>
