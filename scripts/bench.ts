@@ -9,7 +9,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions, REPO_ROOT } from '../e2e/support/env';
 import {
+  chartFiles,
   ENTRY_LIMIT_KIB,
+  FLIP_PAGE,
+  FLIP_PAGE_BEYOND_CHART_LIMIT_KIB,
+  FLIP_PAGE_LIMIT_KIB,
+  pageOwnJs,
   GAME_PAGE,
   GAME_PAGE_LIMIT_KIB,
   ROUTE_CHUNK_LIMIT_KIB,
@@ -55,13 +60,22 @@ async function bundleSizes() {
     console.log(
       `  largest route chunk: ${largest.src} ${largest.kib.toFixed(1)} KiB (limit ${ROUTE_CHUNK_LIMIT_KIB})`,
     );
-    const game = await gamePageOwnJs(browser, BASE, await signUpSession(BASE, join(DATA_DIR, 'outbox')));
+    const session = await signUpSession(BASE, join(DATA_DIR, 'outbox'));
+    const game = await gamePageOwnJs(browser, BASE, session);
     console.log(
       `  the game page's own JS (beyond /, chart included): ${game.totalKiB.toFixed(1)} KiB in ` +
         `${game.files.length} files (limit ${GAME_PAGE_LIMIT_KIB})`,
     );
     for (const f of game.files.sort((a, b) => b.kib - a.kib))
       console.log(`    ${f.file.padEnd(46)} ${f.kib.toFixed(1)} KiB`);
+    const flip = await pageOwnJs(browser, BASE, FLIP_PAGE, session);
+    const chart = await chartFiles();
+    const beyondChart = flip.files.filter((f) => !chart.has(f.file)).reduce((sum, f) => sum + f.kib, 0);
+    console.log(
+      `  Lightning Flip's own JS (beyond /): ${flip.totalKiB.toFixed(1)} KiB with the chart ` +
+        `(limit ${FLIP_PAGE_LIMIT_KIB}), ${beyondChart.toFixed(1)} KiB once the chart is cached ` +
+        `(limit ${FLIP_PAGE_BEYOND_CHART_LIMIT_KIB})`,
+    );
   } finally {
     await browser.close();
   }
@@ -158,6 +172,7 @@ async function lighthouseScores() {
   // The game page needs sign-in: measured signed in, a person's first visit to it.
   const session = await signUpSession(BASE, join(DATA_DIR, 'outbox'));
   lighthouseLine('signed in', GAME_PAGE, await lighthouseMedian(`${BASE}${GAME_PAGE}`, 3, session));
+  lighthouseLine('signed in', FLIP_PAGE, await lighthouseMedian(`${BASE}${FLIP_PAGE}`, 3, session));
 }
 
 /** Starts the product on `webDist` (a throwaway data directory, no chains) until `work` is done. */
@@ -209,29 +224,28 @@ async function prerenderParts() {
   }
 }
 
-/** Tick to browser over the WebSocket, with 1 and with 500 ticker subscribers (issue 10). */
-async function marketBench() {
-  heading('Market: tick to WebSocket client (bench-market.ts)');
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/bench-market.ts'], {
+/** One of the server's benchmark scripts (apps/server/scripts), printing its own figures. */
+function serverBench(title: string, script: string) {
+  heading(`${title} (${script})`);
+  execFileSync(process.execPath, ['--import', 'tsx', `apps/server/scripts/${script}`], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });
 }
 
+/** Tick to browser over the WebSocket, with 1 and with 500 ticker subscribers (issue 10). */
+const marketBench = () => serverBench('Market: tick to WebSocket client', 'bench-market.ts');
 /** The contract game's trigger index and liquidations (issue 11). */
-async function gameBench() {
-  heading('Contract game: trigger checks and liquidations (bench-game.ts)');
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/bench-game.ts'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
-}
+const gameBench = () => serverBench('Contract game: trigger checks and liquidations', 'bench-game.ts');
+/** Lightning Flip's settlement of 10,000 flips at once and its opens (issue 18). */
+const flipBench = () => serverBench('Lightning Flip: settling on time and opens', 'bench-flip.ts');
 
 async function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   if (only === 'prerender') return prerenderParts();
   if (only === 'market') return marketBench();
   if (only === 'game') return gameBench();
+  if (only === 'flip') return flipBench();
   heading('Building the web app');
   execFileSync('npm', ['run', 'build', '-w', '@tradeflip/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
   await withServer(join(REPO_ROOT, 'apps/web/dist'), async () => {
@@ -240,26 +254,15 @@ async function main() {
   });
   if (only === 'web') return;
   await prerenderParts();
-  heading('API throughput (autocannon)');
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/bench-api.ts'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
+  serverBench('API throughput (autocannon)', 'bench-api.ts');
   if (only === 'api') return;
-  for (const script of ['bench-wallet.ts', 'bench-ledger.ts', 'bench-audit.ts']) {
-    heading(`Wallet and ledger (${script})`);
-    execFileSync(process.execPath, ['--import', 'tsx', `apps/server/scripts/${script}`], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-    });
-  }
-  await marketBench();
-  await gameBench();
-  heading('Deposit watcher: catch-up and credit latency (bench-watcher.ts)');
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/bench-watcher.ts'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
+  serverBench('Wallet', 'bench-wallet.ts');
+  serverBench('Ledger', 'bench-ledger.ts');
+  serverBench('Audit', 'bench-audit.ts');
+  marketBench();
+  gameBench();
+  flipBench();
+  serverBench('Deposit watcher: catch-up and credit latency', 'bench-watcher.ts');
 }
 
 main().catch((error: unknown) => {

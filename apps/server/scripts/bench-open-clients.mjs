@@ -1,4 +1,5 @@
-// The HTTP clients of bench-game.ts's opens figure, in a worker thread (the second core), so the
+// The HTTP clients of bench-game.ts's and bench-flip.ts's opens figures (`path` and `body`: what one
+// open posts; the contract game's by default), in a worker thread (the second core), so the
 // server's event loop is measured alone. Two ways to load it:
 // - `rate` unset: one loop per user, each opening a position as soon as the last one answered (the
 //   most the server does: its opens per second);
@@ -10,17 +11,24 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { base, tokens, seconds, rate } = workerData;
+const {
+  base,
+  tokens,
+  seconds,
+  rate,
+  path = '/api/app/game/open',
+  body = { symbol: 'BTCUSDT', side: 'long', margin: '1', leverage: 10 },
+} = workerData;
 const latencies = [];
 let refused = 0;
 const open = async (token) => {
-  const res = await fetch(`${base}/api/app/game/open`, {
+  const res = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ symbol: 'BTCUSDT', side: 'long', margin: '1', leverage: 10 }),
+    body: JSON.stringify(body),
   });
-  const body = await res.json();
-  if (body.code !== 0) refused += 1;
+  const answer = await res.json();
+  if (answer.code !== 0) refused += 1;
 };
 const started = performance.now();
 const until = started + seconds * 1000;

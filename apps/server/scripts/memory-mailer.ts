@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
+import type { Clock } from '../src/clock';
 import { parseConfig, type Env } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import type { Mailer, MailMessage } from '../src/mail/mailer';
@@ -37,9 +38,14 @@ export async function registerBenchUser(
 
 /**
  * The app on `database` with a fresh data directory (the caller removes `dataDir`) and a MemoryMailer;
- * `env` adds to its settings.
+ * `env` adds to its settings; `clock` is its time (the wall clock by default).
  */
-export async function benchApp(database: DatabaseHandle, prefix: string, env: Env = {}) {
+export async function benchApp(
+  database: DatabaseHandle,
+  prefix: string,
+  env: Env = {},
+  options: { clock?: Clock } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const config = parseConfig({
     DATA_DIR: dataDir,
@@ -57,6 +63,7 @@ export async function benchApp(database: DatabaseHandle, prefix: string, env: En
     outside: database.outside,
     listen: database.listen,
     mailer,
+    ...(options.clock && { clock: options.clock }),
   });
   return { app, mailer, dataDir };
 }
