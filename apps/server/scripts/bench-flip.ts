@@ -4,12 +4,11 @@
 //   lateness, from its expiry until its settlement is heard on the flips channel (when the player's
 //   socket is told), p50 / p99 / max, and the time until the last one. Target: all within 1 s. On
 //   PostgreSQL when TEST_DATABASE_URL is set, and on PGlite (SKIP_PGLITE=1 skips it).
-// - Opens per second over HTTP on PostgreSQL, 50 users at once, p50/p99, beside the same SQL bare.
+// - Opens per second over HTTP on PostgreSQL, 50 users at once, p50/p99, beside the same SQL bare
+//   (opens-bench.ts).
 //   npx tsx apps/server/scripts/bench-flip.ts [--settle=N] [--opens-only] [--settle-only]
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Clock } from '../src/clock';
 import { loadTestSettings } from '../src/config';
 import { openPglite, type DatabaseHandle } from '../src/db/client';
@@ -18,10 +17,7 @@ import { openScratchPostgres } from '../src/db/scratch';
 import { runAudit } from '../src/modules/ledger/audit';
 import { startFlipSettler } from '../src/modules/flip/settle-job';
 import { benchApp, registerBenchUser } from './memory-mailer';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
+import { opensOnPostgres, percentile, type BareIds } from './opens-bench';
 
 /**
  * Time that stands still while the flips are opened (each open moves it on by `step` ms, so they
@@ -131,161 +127,51 @@ function expires(expiries: Map<number, number>, flip: { id: string; expiresAt: s
   expiries.set(Number(flip.id), Date.parse(flip.expiresAt));
 }
 
-/** Connections to PostgreSQL, the app's and the bare loop's alike (as bench-game.ts). */
-const poolSize = Number(process.env.BENCH_POOL ?? 8);
-
-const OPEN_BODY = { symbol: 'BTCUSDT', direction: 'up', amount: '1', duration: 300, token: 'USDT' };
-
-/** Opens per second over HTTP on PostgreSQL: 50 users opening at once for a few seconds. */
-async function opensOnPostgres(users: number, seconds: number) {
-  const url = loadTestSettings().databaseUrl;
-  if (!url) {
-    console.log('  flip opens per second: set TEST_DATABASE_URL to measure on PostgreSQL');
-    return;
-  }
-  const database = await openScratchPostgres(url, 'bench_flip_open', { max: poolSize });
-  const { app, mailer, dataDir } = await benchApp(database, 'tf-bench-flip-pg-', {
-    RATE_LIMIT_CODE_EMAIL_SECONDS: '0',
-  });
-  try {
-    const { market, flip, operatorMoney: money } = app.services;
-    await market.init();
-    await money.fundVault({ token: 'USDT', amount: '1000000000' });
-    await flip.updateConfig({ maxOpenPositions: 1000 });
-    await market.pin('BTCUSDT', '60000');
-    const tokens: string[] = [];
-    const userIds: number[] = [];
-    for (let i = 0; i < users; i++) {
-      const { token, userId } = await registerBenchUser(app, mailer, `bench-flip-open-${i}@example.com`);
-      await money.adjust({ userId, token: 'USDT', amount: '1000000', memo: 'bench' });
-      tokens.push(token);
-      userIds.push(userId);
-    }
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const keepFresh = setInterval(() => void market.pin('BTCUSDT', '60000'), 1000);
-    const load = async (rate?: number) => {
-      const worker = new Worker(new URL('./bench-open-clients.mjs', import.meta.url), {
-        workerData: { base, tokens, seconds, rate, path: '/api/app/flip/open', body: OPEN_BODY },
-      });
-      try {
-        const result = await new Promise<{ latencies: number[]; refused: number; elapsed: number }>(
-          (resolve, reject) => {
-            worker.once('message', resolve);
-            worker.once('error', reject);
-          },
-        );
-        result.latencies.sort((a, b) => a - b);
-        return result;
-      } finally {
-        await worker.terminate();
-      }
-    };
-    const most = await load();
-    const perSecond = most.latencies.length / most.elapsed;
-    console.log(
-      `  flip opens on PostgreSQL over HTTP, ${users} users each opening again as soon as answered, ${seconds} s: ` +
-        `${perSecond.toFixed(0)} opens/s (p50 ${percentile(most.latencies, 50).toFixed(1)} ms, ` +
-        `p99 ${percentile(most.latencies, 99).toFixed(1)} ms: ${users} always waiting), ${most.refused} refused`,
-    );
-    const rate = Math.max(1, Math.round(perSecond / 2));
-    const steady = await load(rate);
-    clearInterval(keepFresh);
-    console.log(
-      `  the same ${users} users at a steady ${rate} flips/s together: p50 ${percentile(steady.latencies, 50).toFixed(1)} ms, ` +
-        `p99 ${percentile(steady.latencies, 99).toFixed(1)} ms, ${steady.refused} refused`,
-    );
-    const bare = await bareOpens(database.url, userIds, seconds);
-    console.log(`  the app does ${((perSecond / bare) * 100).toFixed(0)} % of the bare figure`);
-  } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 /**
- * The bare SQL one flip open needs, on the same database and users, with no app around it: in one
- * transaction, the user's row, their flips' lock and count, the kept tick, the flip, the vault's row
- * locked and its promise added, the stake frozen (one account, a movement and its posting), the bet
- * event and the turnover. One worker per user at once.
+ * The bare SQL one flip open needs: the user's row, their flips' lock and count, the kept tick, the
+ * flip, the vault's row locked and its promise added, the stake frozen (one account, a movement and
+ * its posting), the bet event and the turnover.
  */
-async function bareOpens(url: string, userIds: number[], seconds: number): Promise<number> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const accountOf = async (where: string, params: unknown[]) =>
-    Number(
-      (await pool.query(`select id from ledger_accounts where ${where} and token = 'USDT'`, params)).rows[0]
-        .id,
-    );
-  const vault = await accountOf(`owner = 'vault'`, []);
-  const latencies: number[] = [];
-  const until = Date.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    userIds.map(async (userId, n) => {
-      const account = await accountOf(`user_id = $1`, [userId]);
-      const client = await pool.connect();
-      try {
-        for (let i = 0; Date.now() < until; i++) {
-          const t0 = performance.now();
-          await client.query('begin');
-          await client.query('select 1 from users where id = $1 for share', [userId]);
-          await client.query('select pg_advisory_xact_lock(1, $1::int)', [userId]);
-          await client.query(`select count(*) from flip_positions where user_id = $1 and status = 'open'`, [
-            userId,
-          ]);
-          const tick = await client.query(
-            `insert into market_ticks (symbol, price, time, used_at) values ('BTCUSDT', 60000, $1, now()) returning id`,
-            [Date.now()],
-          );
-          const flip = await client.query(
-            `insert into flip_positions (order_no, user_id, symbol, token, direction, stake, duration_seconds,
-               payout_rate, profit, open_price, open_tick_id, opened_at, expires_at, status)
-             values ($1, $2, 'BTCUSDT', 'USDT', 'up', 1, 300, 0.9, 0.9, 60000, $3, now(), now() + interval '300 seconds', 'open')
-             returning id`,
-            [`B${n}-${i}-${Date.now()}`, userId, tick.rows[0].id],
-          );
-          await client.query('select id from ledger_accounts where id = $1 for update', [vault]);
-          await client.query(`update vault_exposure set owed = owed + 0.9 where token = 'USDT'`);
-          const movement = await client.query(
-            `insert into ledger_movements (type, ref_type, ref_id, created_at) values ('flip_bet_freeze', 'flip_position', $1, now()) returning id`,
-            [String(flip.rows[0].id)],
-          );
-          const after = await client.query(
-            'update ledger_accounts set available = available - 1, frozen = frozen + 1, updated_at = now() where id = $1 returning available, frozen',
-            [account],
-          );
-          await client.query(
-            `insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
-             values ($1, $2, 'USDT', -1, 1, $3, $4)`,
-            [movement.rows[0].id, account, after.rows[0].available, after.rows[0].frozen],
-          );
-          await client.query(
-            `insert into game_events (user_id, game, kind, token, amount, usdt_value, ref_type, ref_id, created_at)
-             values ($1, 'flip', 'bet', 'USDT', 1, 1, 'flip_position', $2, now())`,
-            [userId, flip.rows[0].id],
-          );
-          await client.query(
-            `insert into user_turnover (user_id, usdt, updated_at) values ($1, 1, now())
-             on conflict (user_id) do update set usdt = user_turnover.usdt + excluded.usdt`,
-            [userId],
-          );
-          await client.query('commit');
-          latencies.push(performance.now() - t0);
-        }
-      } finally {
-        client.release();
-      }
-    }),
+async function bareOpen(client: pg.PoolClient, { userId, account, vault }: BareIds, n: number, i: number) {
+  await client.query('select 1 from users where id = $1 for share', [userId]);
+  await client.query('select pg_advisory_xact_lock(1, $1::int)', [userId]);
+  await client.query(`select count(*) from flip_positions where user_id = $1 and status = 'open'`, [userId]);
+  const tick = await client.query(
+    `insert into market_ticks (symbol, price, time, used_at) values ('BTCUSDT', 60000, $1, now()) returning id`,
+    [Date.now()],
   );
-  const elapsed = (performance.now() - started) / 1000;
-  await pool.end();
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `  the same SQL bare (no app, no NOTIFY), ${userIds.length} workers: ${(latencies.length / elapsed).toFixed(0)} opens/s, ` +
-      `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+  const flip = await client.query(
+    `insert into flip_positions (order_no, user_id, symbol, token, direction, stake, duration_seconds,
+       payout_rate, profit, open_price, open_tick_id, opened_at, expires_at, status)
+     values ($1, $2, 'BTCUSDT', 'USDT', 'up', 1, 300, 0.9, 0.9, 60000, $3, now(), now() + interval '300 seconds', 'open')
+     returning id`,
+    [`B${n}-${i}-${Date.now()}`, userId, tick.rows[0].id],
   );
-  return latencies.length / elapsed;
+  await client.query('select id from ledger_accounts where id = $1 for update', [vault]);
+  await client.query(`update vault_exposure set owed = owed + 0.9 where token = 'USDT'`);
+  const movement = await client.query(
+    `insert into ledger_movements (type, ref_type, ref_id, created_at) values ('flip_bet_freeze', 'flip_position', $1, now()) returning id`,
+    [String(flip.rows[0].id)],
+  );
+  const after = await client.query(
+    'update ledger_accounts set available = available - 1, frozen = frozen + 1, updated_at = now() where id = $1 returning available, frozen',
+    [account],
+  );
+  await client.query(
+    `insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
+     values ($1, $2, 'USDT', -1, 1, $3, $4)`,
+    [movement.rows[0].id, account, after.rows[0].available, after.rows[0].frozen],
+  );
+  await client.query(
+    `insert into game_events (user_id, game, kind, token, amount, usdt_value, ref_type, ref_id, created_at)
+     values ($1, 'flip', 'bet', 'USDT', 1, 1, 'flip_position', $2, now())`,
+    [userId, flip.rows[0].id],
+  );
+  await client.query(
+    `insert into user_turnover (user_id, usdt, updated_at) values ($1, 1, now())
+     on conflict (user_id) do update set usdt = user_turnover.usdt + excluded.usdt`,
+    [userId],
+  );
 }
 
 const opensOnly = process.argv.includes('--opens-only');
@@ -295,4 +181,17 @@ if (!opensOnly) {
   await settleMany(settling, 'postgres');
   if (!process.env.SKIP_PGLITE) await settleMany(settling, 'pglite');
 }
-if (!settleOnly) await opensOnPostgres(50, 5);
+if (!settleOnly) {
+  await opensOnPostgres(
+    {
+      name: 'flip opens',
+      label: 'bench_flip_open',
+      path: '/api/app/flip/open',
+      body: { symbol: 'BTCUSDT', direction: 'up', amount: '1', duration: 300, token: 'USDT' },
+      prepare: async (app) => void (await app.services.flip.updateConfig({ maxOpenPositions: 1000 })),
+      bareOpen,
+    },
+    50,
+    5,
+  );
+}

@@ -8,21 +8,16 @@
 //   npx tsx apps/server/scripts/bench-game.ts [--liquidate=N] [--open=N: positions open before the opens]
 import fs from 'node:fs';
 import { Decimal, isLiquidated, liquidationPrice } from '@tradeflip/money';
-import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
 import { loadTestSettings } from '../src/config';
 import { openPglite } from '../src/db/client';
 import { runAudit } from '../src/modules/ledger/audit';
 import { openScratchPostgres } from '../src/db/scratch';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { TriggerIndex, type IndexedPosition } from '../src/modules/contract-game/trigger-index';
 import { benchApp, registerBenchUser } from './memory-mailer';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
+import { opensOnPostgres, percentile, type BareIds } from './opens-bench';
 
 function position(id: number, side: 'long' | 'short', margin: string): IndexedPosition {
   return {
@@ -142,87 +137,6 @@ async function liquidateMany(count: number, on: 'pglite' | 'postgres') {
 }
 
 /**
- * Connections to PostgreSQL, the app's and the bare loop's alike. On 2 cores more connections only
- * queue on the vault's row (every open pays it a fee) and switch between backends: 8 opened 360/s
- * where 20 opened 250/s. The server's default pool is 10 (db/client.ts).
- */
-const poolSize = Number(process.env.BENCH_POOL ?? 8);
-
-/** Opens per second over HTTP on PostgreSQL: 50 users opening at once for a few seconds. */
-async function opensOnPostgres(users: number, seconds: number) {
-  const url = loadTestSettings().databaseUrl;
-  if (!url) {
-    console.log('  opens per second: set TEST_DATABASE_URL to measure on PostgreSQL');
-    return;
-  }
-  const database = await openScratchPostgres(url, 'bench_game', { max: poolSize });
-  const { app, mailer, dataDir } = await benchApp(database, 'tf-bench-game-pg-', {
-    RATE_LIMIT_CODE_EMAIL_SECONDS: '0',
-  });
-  try {
-    const { market, operatorMoney: money } = app.services;
-    await market.init();
-    await money.fundVault({ token: 'USDT', amount: '1000000000' });
-    await market.pin('BTCUSDT', '60000');
-    const tokens: string[] = [];
-    const userIds: number[] = [];
-    for (let i = 0; i < users; i++) {
-      const { token, userId } = await registerBenchUser(app, mailer, `bench-open-${i}@example.com`);
-      await money.adjust({ userId, token: 'USDT', amount: '1000000', memo: 'bench' });
-      tokens.push(token);
-      userIds.push(userId);
-    }
-    if (alreadyOpen > 0) await seedOpenPositions(database.db, userIds[0]!, alreadyOpen);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const keepFresh = setInterval(() => void market.pin('BTCUSDT', '60000'), 1000);
-    // The clients run on the other core (a worker thread), as they would on their own machines.
-    const load = async (rate?: number) => {
-      const worker = new Worker(new URL('./bench-open-clients.mjs', import.meta.url), {
-        workerData: { base, tokens, seconds, rate },
-      });
-      try {
-        const result = await new Promise<{ latencies: number[]; refused: number; elapsed: number }>(
-          (resolve, reject) => {
-            worker.once('message', resolve);
-            worker.once('error', reject);
-          },
-        );
-        result.latencies.sort((a, b) => a - b);
-        return result;
-      } finally {
-        await worker.terminate();
-      }
-    };
-    const most = await load();
-    const perSecond = most.latencies.length / most.elapsed;
-    console.log(
-      `  opens on PostgreSQL over HTTP, ${users} users each opening again as soon as answered, ${seconds} s` +
-        `${alreadyOpen > 0 ? `, ${alreadyOpen} positions open before` : ''}: ` +
-        `${perSecond.toFixed(0)} opens/s (p50 ${percentile(most.latencies, 50).toFixed(1)} ms, ` +
-        `p99 ${percentile(most.latencies, 99).toFixed(1)} ms: ${users} always waiting), ${most.refused} refused`,
-    );
-    // The latency a player meets: the same users at a steady half of that rate.
-    const rate = Math.max(1, Math.round(perSecond / 2));
-    const steady = await load(rate);
-    clearInterval(keepFresh);
-    console.log(
-      `  the same ${users} users at a steady ${rate} opens/s together: p50 ${percentile(steady.latencies, 50).toFixed(1)} ms, ` +
-        `p99 ${percentile(steady.latencies, 99).toFixed(1)} ms, ${steady.refused} refused`,
-    );
-    const bare = await bareOpens(database.url, userIds, seconds);
-    console.log(
-      `  the app does ${((perSecond / bare) * 100).toFixed(0)} % of the bare figure (target ≥ 50 %); ` +
-        `p99 at the steady rate ${percentile(steady.latencies, 99) < 50 ? 'within' : 'over'} 50 ms`,
-    );
-  } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/**
  * Positions already open when the opens start (--open=N): an open's vault check must not slow down
  * as they pile up (issue 16: it summed every open position's cap with the vault locked). Inserted
  * directly, their caps added to the vault's running total as opens do, with nothing frozen for them
@@ -247,84 +161,49 @@ async function seedOpenPositions(db: Database, userId: number, count: number) {
 }
 
 /**
- * The bare SQL one open needs, on the same database and users, with no app around it: in one
- * transaction, the user's row, the kept tick, the position, the margin frozen and the fee paid to the
- * vault (two account updates each way), two movements and four postings. 50 workers at once.
+ * The bare SQL one open needs: the user's row, the kept tick, the position, the margin frozen and
+ * the fee paid to the vault (two account updates each way), two movements and four postings.
  */
-async function bareOpens(url: string, userIds: number[], seconds: number): Promise<number> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const accountOf = async (where: string, params: unknown[]) =>
-    Number(
-      (await pool.query(`select id from ledger_accounts where ${where} and token = 'USDT'`, params)).rows[0]
-        .id,
+async function bareOpen(client: pg.PoolClient, { userId, account, vault }: BareIds, n: number, i: number) {
+  await client.query('select 1 from users where id = $1 for share', [userId]);
+  const tick = await client.query(
+    `insert into market_ticks (symbol, price, time, used_at) values ('BTCUSDT', 60000, $1, now()) returning id`,
+    [Date.now()],
+  );
+  const position = await client.query(
+    `insert into game_positions (order_no, user_id, symbol, margin_token, side, margin, leverage, notional,
+       entry_price, open_tick_id, open_fee, close_fee_rate, funding_rate, funding_interval_seconds, mmr,
+       profit_cap_multiple, funding_paid, next_funding_at, status, opened_at)
+     values ($1, $2, 'BTCUSDT', 'USDT', 'long', 1, 10, 10, 60000, $3, 0.005, 0.0005, 0.0001, 28800, 0.0005,
+       10, 0, now() + interval '8 hours', 'open', now()) returning id`,
+    [`B${n}-${i}-${Date.now()}`, userId, tick.rows[0].id],
+  );
+  for (const [type, deltas] of [
+    ['margin_lock', [[account, -1, 1]]],
+    [
+      'game_open_fee',
+      [
+        [account, -0.005, 0],
+        [vault, 0.005, 0],
+      ],
+    ],
+  ] as const) {
+    const movement = await client.query(
+      `insert into ledger_movements (type, ref_type, ref_id, created_at) values ($1, 'game_position', $2, now()) returning id`,
+      [type, String(position.rows[0].id)],
     );
-  const vault = await accountOf(`kind = 'vault'`, []);
-  const latencies: number[] = [];
-  const until = Date.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    userIds.map(async (userId, n) => {
-      const account = await accountOf(`user_id = $1`, [userId]);
-      const client = await pool.connect();
-      try {
-        for (let i = 0; Date.now() < until; i++) {
-          const t0 = performance.now();
-          await client.query('begin');
-          await client.query('select 1 from users where id = $1 for share', [userId]);
-          const tick = await client.query(
-            `insert into market_ticks (symbol, price, time, used_at) values ('BTCUSDT', 60000, $1, now()) returning id`,
-            [Date.now()],
-          );
-          const position = await client.query(
-            `insert into game_positions (order_no, user_id, symbol, margin_token, side, margin, leverage, notional,
-               entry_price, open_tick_id, open_fee, close_fee_rate, funding_rate, funding_interval_seconds, mmr,
-               profit_cap_multiple, funding_paid, next_funding_at, status, opened_at)
-             values ($1, $2, 'BTCUSDT', 'USDT', 'long', 1, 10, 10, 60000, $3, 0.005, 0.0005, 0.0001, 28800, 0.0005,
-               10, 0, now() + interval '8 hours', 'open', now()) returning id`,
-            [`B${n}-${i}-${Date.now()}`, userId, tick.rows[0].id],
-          );
-          for (const [type, deltas] of [
-            ['margin_lock', [[account, -1, 1]]],
-            [
-              'game_open_fee',
-              [
-                [account, -0.005, 0],
-                [vault, 0.005, 0],
-              ],
-            ],
-          ] as const) {
-            const movement = await client.query(
-              `insert into ledger_movements (type, ref_type, ref_id, created_at) values ($1, 'game_position', $2, now()) returning id`,
-              [type, String(position.rows[0].id)],
-            );
-            for (const [id, available, frozen] of deltas) {
-              const after = await client.query(
-                'update ledger_accounts set available = available + $2, frozen = frozen + $3, updated_at = now() where id = $1 returning available, frozen',
-                [id, available, frozen],
-              );
-              await client.query(
-                `insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
-                 values ($1, $2, 'USDT', $3, $4, $5, $6)`,
-                [movement.rows[0].id, id, available, frozen, after.rows[0].available, after.rows[0].frozen],
-              );
-            }
-          }
-          await client.query('commit');
-          latencies.push(performance.now() - t0);
-        }
-      } finally {
-        client.release();
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  await pool.end();
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `  the same SQL bare (no app, no NOTIFY), ${userIds.length} workers: ${(latencies.length / elapsed).toFixed(0)} opens/s, ` +
-      `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
-  );
-  return latencies.length / elapsed;
+    for (const [id, available, frozen] of deltas) {
+      const after = await client.query(
+        'update ledger_accounts set available = available + $2, frozen = frozen + $3, updated_at = now() where id = $1 returning available, frozen',
+        [id, available, frozen],
+      );
+      await client.query(
+        `insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
+         values ($1, $2, 'USDT', $3, $4, $5, $6)`,
+        [movement.rows[0].id, id, available, frozen, after.rows[0].available, after.rows[0].frozen],
+      );
+    }
+  }
 }
 
 const opensOnly = process.argv.includes('--opens-only');
@@ -333,7 +212,24 @@ if (!opensOnly && !liquidateOnly) {
   triggerCheck();
   crossingMany();
 }
-if (!liquidateOnly) await opensOnPostgres(50, 5);
+if (!liquidateOnly) {
+  await opensOnPostgres(
+    {
+      name: 'opens',
+      label: 'bench_game_open',
+      path: '/api/app/game/open',
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '1', leverage: 10 },
+      ...(alreadyOpen > 0 && {
+        note: `${alreadyOpen} positions open before`,
+        prepare: (_app, database, userIds) => seedOpenPositions(database.db, userIds[0]!, alreadyOpen),
+      }),
+      bareOpen,
+      target: '≥ 50 %',
+    },
+    50,
+    5,
+  );
+}
 if (opensOnly) process.exit(0);
 const liquidating = Number(process.argv.find((a) => a.startsWith('--liquidate='))?.split('=')[1] ?? 10_000);
 await liquidateMany(liquidating, 'postgres');
