@@ -60,6 +60,7 @@ export const uiEn = {
     contractDesc: 'Perpetuals, long or short, up to 1000×',
     flipName: 'Lightning Flip',
     flipDesc: 'Up or down? Settled in seconds',
+    running: '{n} open',
     play: 'Play',
     quick: 'Quick access',
     deposit: 'Deposit',

@@ -35,8 +35,13 @@ describe('validateFlip', () => {
 
   it('refuses each of spec §5’s flip errors with its own key, on its field', () => {
     expect(keyOf({ direction: 'sideways' })).toBe('direction:flip.directionRequired');
-    for (const amount of [undefined, '', '0', '0.00', '-5', 'abc', '1e2', ' '])
+    for (const amount of [undefined, '', '0', '0.00', '-5', ' ', 0, null])
       expect(keyOf({ amount }), String(amount)).toBe('amount:flip.amountPositive');
+    // Text that is no plain amount is invalid, not "not above 0" (issue 18's red team).
+    for (const amount of ['abc', '1e2', '+10', '.5', '10.', '1,000', '１０', 'NaN', '0x10'])
+      expect(keyOf({ amount }), amount).toBe('amount:flip.amountInvalid');
+    expect(keyOf({ amount: '1'.repeat(40) })).toBe('amount:flip.amountRange');
+    expect(keyOf({ amount: ' 10 ', duration: ' 30 ' })).toBe('ok');
     expect(keyOf({ token: 'ETH' })).toBe('token:flip.tokenUnsupported');
     expect(keyOf({ token: 'BNB' })).toBe('token:flip.tokenUnsupported');
     expect(keyOf({ amount: '1.001' })).toBe('amount:flip.amountInvalid');
@@ -47,9 +52,25 @@ describe('validateFlip', () => {
     expect(keyOf({ duration: 45 })).toBe('duration:flip.durationUnsupported');
     expect(keyOf({ duration: '0x1e' })).toBe('duration:flip.durationUnsupported');
     expect(keyOf({ duration: 180 })).toBe('duration:flip.rateNotConfigured');
-    expect(keyOf({}, { openCount: 3 })).toBe('amount:flip.tooManyOpen');
+    expect(keyOf({}, { openCount: 3 })).toBe('direction:flip.tooManyOpen');
     expect(keyOf({}, { openCount: 2, available: '9.99' })).toBe('amount:errors.insufficientBalance');
     expect(keyOf({ amount: '1000', duration: '60' }, { openCount: 0, available: '1000' })).toBe('ok');
+  });
+
+  it('refuses a stake too small to win anything at its rate, naming the smallest that does', () => {
+    const tiny: FlipTerms = {
+      ...terms,
+      tokens: [{ token: 'BTC', minStake: '0.000001', maxStake: '1', amountDp: 6, enabled: true }],
+    };
+    const check = validateFlip({ ...order, token: 'BTC', amount: '0.000001' }, tiny);
+    expect(!check.ok && check.problem).toEqual({
+      field: 'amount',
+      key: 'flip.stakeTooSmall',
+      reason: 'validation',
+      vars: { min: '0.000002', token: 'BTC' }, // 0.000002 × 0.85 = 0.0000017 → 0.000001
+    });
+    const smallest = validateFlip({ ...order, token: 'BTC', amount: '0.000002' }, tiny);
+    expect(smallest.ok && smallest.order.profit.toFixed()).toBe('0.000001');
   });
 
   it('names the range and the decimals in the refusal', () => {

@@ -43,6 +43,7 @@ export const flipProblemKeys = [
   'flip.amountPositive',
   'flip.amountInvalid',
   'flip.amountRange',
+  'flip.stakeTooSmall',
   'flip.tokenUnsupported',
   'flip.pairUnavailable',
   'flip.durationUnsupported',
@@ -81,12 +82,23 @@ const refuse = (
 
 const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
 
-/** A duration in whole seconds written in digits only, or undefined. */
+/** A duration in whole seconds written in digits only (spaces around allowed), or undefined. */
 function secondsOf(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return undefined;
-  return Number(value);
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value.trim())) return undefined;
+  return Number(value.trim());
 }
+
+/** The amount as typed, spaces around dropped ('' when nothing or not text). */
+function amountText(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
+/** Digits, optionally a point and more digits: nothing else is an amount (no sign, exponent, commas). */
+const PLAIN_AMOUNT = /^(\d+)(?:\.(\d+))?$/;
+/** The most integer digits a stored amount has (NUMERIC(38,18)). */
+const MAX_INTEGER_DIGITS = 20;
 
 /**
  * Checks a flip (spec §5's flip errors): direction; the amount above 0; the bet token supported and
@@ -101,19 +113,26 @@ export function validateFlip(
 ): FlipCheck {
   const direction = typeof input.direction === 'string' ? input.direction.trim().toLowerCase() : '';
   if (direction !== 'up' && direction !== 'down') return refuse('direction', 'flip.directionRequired');
-  const typed = plainDecimalOf(input.amount, 18);
-  if (!typed || typed.isZero()) return refuse('amount', 'flip.amountPositive');
+  // Nothing, a sign or zero is "greater than 0"; other text is an invalid amount, named once the
+  // token (and so its decimals) is known.
+  const text = amountText(input.amount);
+  const plain = PLAIN_AMOUNT.exec(text);
+  if (text === '' || /^[-−]/.test(text) || (plain && new Decimal(text).isZero())) {
+    return refuse('amount', 'flip.amountPositive');
+  }
   const token = terms.tokens.find((candidate) => candidate.token === upper(input.token));
   if (!token?.enabled) return refuse('token', 'flip.tokenUnsupported');
-  const stake = plainDecimalOf(input.amount, token.amountDp);
-  if (!stake) return refuse('amount', 'flip.amountInvalid', { n: token.amountDp });
-  if (stake.lt(token.minStake) || stake.gt(token.maxStake)) {
-    return refuse('amount', 'flip.amountRange', {
+  const range = () =>
+    refuse('amount', 'flip.amountRange', {
       min: new Decimal(token.minStake).toFixed(),
       max: new Decimal(token.maxStake).toFixed(),
       token: token.token,
     });
-  }
+  if (!plain) return refuse('amount', 'flip.amountInvalid', { n: token.amountDp });
+  if (plain[1]!.replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS) return range();
+  const stake = plainDecimalOf(text, token.amountDp);
+  if (!stake) return refuse('amount', 'flip.amountInvalid', { n: token.amountDp });
+  if (stake.lt(token.minStake) || stake.gt(token.maxStake)) return range();
   const pair = terms.pairs.find((candidate) => candidate.symbol === upper(input.symbol));
   if (!pair?.enabled) return refuse('symbol', 'flip.pairUnavailable');
   const duration = secondsOf(input.duration);
@@ -122,24 +141,26 @@ export function validateFlip(
   }
   const rate = pair.payoutRates[String(duration)];
   if (rate === undefined) return refuse('duration', 'flip.rateNotConfigured');
+  const payoutRate = new Decimal(rate);
+  const profit = flipProfit(stake, payoutRate, token.amountDp);
+  // A win that pays nothing is no bet: the smallest stake that wins one unit is named.
+  if (!profit.gt(0)) {
+    const unit = new Decimal(1).div(new Decimal(10).pow(token.amountDp));
+    return refuse('amount', 'flip.stakeTooSmall', {
+      min: unit.div(payoutRate).toDecimalPlaces(token.amountDp, Decimal.ROUND_UP).toFixed(),
+      token: token.token,
+    });
+  }
   if (context.openCount !== undefined && context.openCount >= terms.maxOpenPositions) {
-    return refuse('amount', 'flip.tooManyOpen', { max: terms.maxOpenPositions }, 'conflict');
+    // About the press, not the stake: said by Up / Down.
+    return refuse('direction', 'flip.tooManyOpen', { max: terms.maxOpenPositions }, 'conflict');
   }
   if (context.available !== undefined && new Decimal(context.available).lt(stake)) {
     return refuse('amount', 'errors.insufficientBalance', undefined, 'insufficient_balance');
   }
-  const payoutRate = new Decimal(rate);
   return {
     ok: true,
-    order: {
-      symbol: pair.symbol,
-      direction,
-      token: token.token,
-      stake,
-      duration,
-      payoutRate,
-      profit: flipProfit(stake, payoutRate, token.amountDp),
-    },
+    order: { symbol: pair.symbol, direction, token: token.token, stake, duration, payoutRate, profit },
   };
 }
 

@@ -62,6 +62,7 @@ export function readArgs<
       options: spec.options ?? {},
       allowPositionals: true,
       strict: true,
+      tokens: true,
     });
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -71,6 +72,13 @@ export function readArgs<
     }
     if (code?.startsWith('ERR_PARSE_ARGS_')) throw fail((error as Error).message);
     throw error;
+  }
+  // An option given twice would keep only its last value, silently: say so instead.
+  const given = new Set<string>();
+  for (const token of parsed.tokens as readonly { kind: string; name?: string }[]) {
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    if (given.has(token.name)) throw fail(`--${token.name} given twice: give it once per call`);
+    given.add(token.name);
   }
   const values: Record<string, string | boolean> = {};
   for (const [name, value] of Object.entries(parsed.values)) {

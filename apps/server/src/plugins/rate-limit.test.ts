@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadTestSettings } from '../config';
-import { call, pgliteTarget, TestClock, useDatabase } from '../test/harness';
+import { ADMIN_TOKEN, call, pgliteTarget, TestClock, useDatabase } from '../test/harness';
 import { MemoryRateLimiter, RedisRateLimiter } from './rate-limit';
 
 describe('the in-memory rate limiter', () => {
@@ -72,7 +72,7 @@ describe.skipIf(!redisUrl)('the Redis rate limiter (TEST_REDIS_URL)', () => {
       const one = await db.app({ env });
       const two = await db.app({ env });
       const ip = `10.${randomBytes(3).join('.')}`;
-      const health = (t: typeof one) => call(t.app, 'GET', '/api/health', { ip });
+      const health = (t: typeof one) => call(t.app, 'GET', '/api/app/flip/config', { ip });
       expect((await health(one)).status).toBe(200);
       expect((await health(two)).status).toBe(200);
       expect((await health(one)).status).toBe(200);
@@ -83,5 +83,23 @@ describe.skipIf(!redisUrl)('the Redis rate limiter (TEST_REDIS_URL)', () => {
         msg: expect.stringMatching(/^Too many requests\. Try again in \d+s\.$/),
       });
     });
+  });
+});
+
+describe('the per-IP limit of /api calls', () => {
+  const db = useDatabase(pgliteTarget);
+
+  it('never counts the operators’ calls or the health check (players on the same address lock nobody out)', async () => {
+    const t = await db.app({ env: { RATE_LIMIT_API_IP: '3/60' } });
+    const ip = `10.${randomBytes(3).join('.')}`;
+    for (let i = 0; i < 3; i++)
+      expect((await call(t.app, 'GET', '/api/app/flip/config', { ip })).status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/app/flip/config', { ip })).status).toBe(429);
+    expect((await call(t.app, 'GET', '/api/health', { ip })).status).toBe(200);
+    const house = await call(t.app, 'GET', '/api/admin/house', {
+      ip,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(house.status).toBe(200);
   });
 });

@@ -113,12 +113,18 @@ export async function enforce(limiter: RateLimiter, bucket: string, id: string, 
   if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
 }
 
-/** The coarse per-IP limit on every /api call. */
+/**
+ * The coarse per-IP limit on every /api call but the operators' and the health check: players on
+ * one address (a NAT, the operator's own machine) must not lock the operator out of the admin API
+ * or make the CLI think the server is gone. Admin routes check their credential at once, without the
+ * database (a long random token: guessing it is no use).
+ */
 export const apiRateLimitPlugin = fp<{ limiter: RateLimiter; rule: RateRule | null }>(
   async (app: FastifyInstance, { limiter, rule }) => {
     if (!rule) return;
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
+      if (request.routeOptions.config.admin || request.routeOptions.url === '/api/health') return;
       await enforce(limiter, 'api', request.ip, rule);
     });
   },

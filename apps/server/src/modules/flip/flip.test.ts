@@ -6,8 +6,10 @@ import { expect, it } from 'vitest';
 import * as routes from '@tradeflip/api/routes';
 import { Decimal } from '@tradeflip/money';
 import { adminApi, adminCommand, balanceOf, fundedUser } from '../../test/accounts';
-import { callRoute, describeEachDatabase, userOf } from '../../test/harness';
+import { callRoute, describeEachDatabase, TestClock, userOf } from '../../test/harness';
+import { eq } from 'drizzle-orm';
 import * as repo from './repository';
+import { flipPositions } from './schema';
 import { FlipTable } from './test-helpers';
 
 const T0 = '2030-03-01T00:00:00Z';
@@ -144,6 +146,10 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     await expect(adminCommand('flip:config').run(api, ['--rate', 'SOLUSDT:15:11'])).rejects.toThrow(
       /payoutRate/,
     );
+    // Two rates in one call would keep only the last: refused, nothing changed.
+    await expect(
+      adminCommand('flip:config').run(api, ['--rate', 'BTCUSDT:15:0.7', '--rate', 'ETHUSDT:15:0.7']),
+    ).rejects.toThrow('--rate given twice: give it once per call');
     const user = await fundedUser(table.t, '100');
     await table.price('SOLUSDT', '150');
     await table.opened(user.token, {
@@ -194,4 +200,107 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     expect(await balanceOf(table.t, user.token)).toEqual({ available: '992.5', frozen: '0' });
     await db.expectAuditClean();
   }, 90_000);
+
+  it('settles the others when one flip cannot be settled, names it, and tries it again a minute later', async () => {
+    const table = await FlipTable.start(db, T0);
+    const user = await fundedUser(table.t, '100');
+    await table.price('SOLUSDT', '150');
+    const good = await table.opened(user.token, {
+      symbol: 'SOLUSDT',
+      direction: 'up',
+      amount: '10',
+      duration: 30,
+      token: 'USDT',
+    });
+    // A flip whose stake was never frozen: its settlement's ledger movement is refused.
+    const { id: userId } = await userOf(db.handle.db, user.email);
+    const tick = await table.t.app.services.market.keepTick({
+      symbol: 'SOLUSDT',
+      price: '150',
+      time: Date.parse(T0),
+    });
+    const bad = await repo.insertFlip(db.handle.db, {
+      orderNo: 'F-UNFROZEN',
+      userId,
+      symbol: 'SOLUSDT',
+      token: 'USDT',
+      direction: 'up',
+      stake: '10',
+      durationSeconds: 30,
+      payoutRate: '0.85',
+      profit: '8.5',
+      openPrice: '150',
+      openTickId: tick,
+      openedAt: table.clock.now(),
+      expiresAt: new Date(table.clock.now().getTime() + 30_000),
+    });
+    table.wait(29);
+    await table.price('SOLUSDT', '151');
+    table.wait(1.5);
+    await expect(table.settle()).rejects.toThrow(`flips ${bad!.id} not settled (1 others were)`);
+    expect((await table.detail(user.token, good.id)).result).toBe('won');
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '108.5', frozen: '0' });
+    // The next passes leave it for a minute, then try it again.
+    expect(await table.settle()).toBe(0);
+    table.wait(61);
+    await table.price('SOLUSDT', '151');
+    await expect(table.settle()).rejects.toThrow(`flips ${bad!.id} not settled`);
+    expect((await table.detail(user.token, String(bad!.id))).status).toBe('open');
+    // (The next tests settle with other processes, which would meet it again.)
+    await db.handle.db.delete(flipPositions).where(eq(flipPositions.id, bad!.id));
+  });
+
+  it('after a crash, a flip whose expiry fell among marks never written is refunded (no price), not closed at an older one', async () => {
+    const table = await FlipTable.start(db, T0);
+    const { market } = table.t.app.services;
+    const user = await fundedUser(table.t, '100');
+    await table.price('BNBUSDT', '600');
+    const flip = await table.opened(user.token, {
+      symbol: 'BNBUSDT',
+      direction: 'up',
+      amount: '10',
+      duration: 30,
+      token: 'USDT',
+    });
+    table.wait(26);
+    await table.price('BNBUSDT', '599');
+    table.wait(1.5);
+    await market.flush(table.clock.now().getTime()); // written: every mark until 26.5 s
+    table.wait(2);
+    await table.price('BNBUSDT', '601'); // at 29.5 s: the real close, heard but never written
+    // The process dies; another starts 5 s after expiry, with nothing in memory from before.
+    const restarted = await db.app({ clock: new TestClock(Date.parse(T0) + 35_000) });
+    await restarted.app.services.market.init();
+    await restarted.app.services.flip.settleDue();
+    // Closed at 599 (the last mark written) it would have lost; its close is not known: a refund.
+    const detail = await table.detail(user.token, flip.id);
+    expect(detail).toMatchObject({ status: 'refunded', result: 'no_price', closePrice: null });
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '100', frozen: '0' });
+    await db.expectAuditClean();
+  });
+
+  it('after a restart, a flip whose expiry the written marks cover closes at the last of them', async () => {
+    const table = await FlipTable.start(db, T0);
+    const { market } = table.t.app.services;
+    const user = await fundedUser(table.t, '100');
+    await table.price('XRPUSDT', '0.5');
+    const flip = await table.opened(user.token, {
+      symbol: 'XRPUSDT',
+      direction: 'down',
+      amount: '10',
+      duration: 30,
+      token: 'USDT',
+    });
+    table.wait(28);
+    await table.price('XRPUSDT', '0.49');
+    table.wait(4);
+    await table.price('XRPUSDT', '0.51'); // after expiry: does not count
+    table.wait(1);
+    await market.flush(table.clock.now().getTime()); // written until 32 s: the expiry is covered
+    const restarted = await db.app({ clock: new TestClock(Date.parse(T0) + 40_000) });
+    await restarted.app.services.market.init();
+    await restarted.app.services.flip.settleDue();
+    expect(await table.detail(user.token, flip.id)).toMatchObject({ result: 'won', closePrice: '0.49' });
+    await db.expectAuditClean();
+  });
 });

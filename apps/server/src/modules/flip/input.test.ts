@@ -41,6 +41,8 @@ describeEachDatabase('Lightning Flip’s order errors', (db) => {
       [{ duration: 900 }, 'duration', 'flip.rateNotConfigured'],
       [{ duration: 45 }, 'duration', 'flip.durationUnsupported'],
       [{ amount: '1.0000001' }, 'amount', 'flip.amountInvalid', { n: 6 }],
+      [{ amount: '1e3' }, 'amount', 'flip.amountInvalid', { n: 6 }],
+      [{ amount: '1'.repeat(40) }, 'amount', 'flip.amountRange', { min: '1', max: '10000', token: 'USDT' }],
       [{ direction: 'sideways' }, 'direction', 'flip.directionRequired'],
       [{ amount: '60' }, 'amount', 'errors.insufficientBalance'],
     ];
@@ -61,6 +63,32 @@ describeEachDatabase('Lightning Flip’s order errors', (db) => {
     expect(third.status).toBe(409);
     expect(third.body.msg).toBe(translate('zh-CN', 'flip.tooManyOpen', { max: 2 }));
     expect(await balanceOf(table.t, user.token)).toEqual({ available: '30', frozen: '20' });
+    await db.expectAuditClean();
+  });
+
+  it('refuses a stake that could win nothing at its rate (it once stopped every settlement)', async () => {
+    const table = await FlipTable.start(db, T0);
+    await table.price('BTCUSDT', '100');
+    const terms = await adminCallRoute(table.t.app, routes.flip.adminConfig, {
+      body: { token: { token: 'USDT', minStake: '0.000001', maxStake: '10000' } },
+    });
+    expect(terms.status).toBe(200);
+    const user = await fundedUser(table.t, '50');
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const res = await table.open(user.token, { ...good, amount: '0.000001' }, { 'x-lang': lang });
+      const message = translate(lang, 'flip.stakeTooSmall', { min: '0.000002', token: 'USDT' });
+      expect(res.status).toBe(400);
+      expect(res.body.data.fields).toEqual({ amount: message });
+    }
+    // The smallest stake that wins one unit opens, and its win settles.
+    const flip = await table.opened(user.token, { ...good, amount: '0.000002' });
+    expect(flip.profit).toBe('0.000001');
+    table.wait(29);
+    await table.price('BTCUSDT', '101');
+    table.wait(1.5);
+    await table.settle(); // (with the flips earlier tests left open)
+    expect((await table.detail(user.token, flip.id)).result).toBe('won');
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '50.000001', frozen: '0' });
     await db.expectAuditClean();
   });
 

@@ -1,6 +1,6 @@
 // Rows of Lightning Flip: its terms and its positions. The flip module owns these tables
 // (CONVENTIONS 13); balances are the ledger's, prices and kept ticks the market's.
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
 import { flipDurations, flipPairs, flipPositions, flipRates, flipSettings, flipTokens } from './schema';
@@ -82,11 +82,17 @@ export async function openCount(db: Queryable, userId: number): Promise<number> 
 }
 
 /** Open flips expired at `now`, soonest first, at most `limit`. */
-export async function due(db: Queryable, now: Date, limit: number): Promise<FlipRow[]> {
+export async function due(db: Queryable, now: Date, limit: number, skip: number[] = []): Promise<FlipRow[]> {
   return db
     .select()
     .from(flipPositions)
-    .where(and(eq(flipPositions.status, 'open'), lte(flipPositions.expiresAt, now)))
+    .where(
+      and(
+        eq(flipPositions.status, 'open'),
+        lte(flipPositions.expiresAt, now),
+        skip.length > 0 ? notInArray(flipPositions.id, skip) : undefined,
+      ),
+    )
     .orderBy(asc(flipPositions.expiresAt), asc(flipPositions.id))
     .limit(limit);
 }

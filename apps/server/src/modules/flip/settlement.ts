@@ -19,6 +19,8 @@ export const SETTLE_BATCH = 500;
  * known), or this long after expiry when none came (marks in flight from the feed's leader).
  */
 const LATE_MARK_MS = 250;
+/** How long a flip whose settlement failed waits before it is tried again. */
+const STUCK_RETRY_MS = 60_000;
 
 type CloseMark = { tickId: number; price: string; time: number } | null;
 
@@ -28,16 +30,46 @@ export class FlipSettlement {
     private readonly terms: FlipTerms,
   ) {}
 
-  /** Settles every flip due now (overdue ones after a restart included); answers how many. */
+  /** Flips whose settlement failed on its own, and when to try each again. */
+  private readonly stuck = new Map<number, number>();
+
+  /**
+   * Settles every flip due now (overdue ones after a restart included); answers how many. A batch
+   * that fails is settled flip by flip, so one flip that cannot be settled (it is named in the
+   * error the loop logs, and tried again a minute later) never holds up the others.
+   */
   async settleDue(now: Date = this.deps.clock.now()): Promise<number> {
     const toleranceMs = (await this.terms.cached()).toleranceSeconds * 1000;
+    const skip = [...this.stuck].filter(([, retryAt]) => retryAt > now.getTime()).map(([id]) => id);
+    const failed: { id: number; error: unknown }[] = [];
     let settled = 0;
     for (;;) {
-      const due = await repo.due(this.deps.db, now, SETTLE_BATCH);
+      const due = await repo.due(this.deps.db, now, SETTLE_BATCH, [...skip, ...failed.map((f) => f.id)]);
       const ready = due.filter((row) => this.closeKnown(row, now));
-      if (ready.length > 0) settled += await this.settleBatch(ready, toleranceMs);
-      if (due.length < SETTLE_BATCH || ready.length === 0) return settled;
+      if (ready.length > 0) {
+        try {
+          settled += await this.settleBatch(ready, toleranceMs);
+        } catch (error) {
+          if (ready.length === 1) failed.push({ id: ready[0]!.id, error });
+          else {
+            for (const row of ready) {
+              settled += await this.settleBatch([row], toleranceMs).catch((one: unknown) => {
+                failed.push({ id: row.id, error: one });
+                return 0;
+              });
+            }
+          }
+        }
+      }
+      if (due.length < SETTLE_BATCH || ready.length === 0) break;
     }
+    for (const { id } of failed) this.stuck.set(id, now.getTime() + STUCK_RETRY_MS);
+    if (failed.length > 0) {
+      throw new Error(`flips ${failed.map((f) => f.id).join(', ')} not settled (${settled} others were)`, {
+        cause: failed[0]!.error,
+      });
+    }
+    return settled;
   }
 
   private closeKnown(row: repo.FlipRow, now: Date): boolean {
@@ -92,9 +124,9 @@ export class FlipSettlement {
         const key = (part: string) => `flip:${row.id}:${part}`;
         const event = { userId: row.userId, game: 'flip', token: row.token, ref: base.ref } as const;
         if (result === 'won') {
-          events.push({ ...event, kind: 'profit', amount: new Decimal(row.profit) });
           requests.push(moves.unfreeze({ ...base, type: 'bet_unfreeze', causeKey: key('stake-back') }));
           if (new Decimal(row.profit).gt(0)) {
+            events.push({ ...event, kind: 'profit', amount: new Decimal(row.profit) });
             requests.push(
               moves.payFromVault({
                 ...base,

@@ -49,7 +49,9 @@ export class GameEvents {
    * Records the events in `tx` (each play and kind once) and adds the new bets' USDT values to their
    * players' turnover. Answers the events recorded now (a replay answers fewer).
    */
-  async record(tx: Queryable, events: GameEvent[], prices: UsdtPrices): Promise<number> {
+  async record(tx: Queryable, all: GameEvent[], prices: UsdtPrices): Promise<number> {
+    // A play that moved nothing (a win of 0) is no event: the table holds positive amounts only.
+    const events = all.filter((event) => event.amount.gt(0));
     if (events.length === 0) return 0;
     const now = this.deps.clock.now();
     const inserted = await repo.insertEvents(

@@ -12,12 +12,15 @@ export class MarkHistory {
   private readonly bySymbol = new Map<string, RawTick[]>();
   private unwritten: RawTick[] = [];
   private readonly lastWritten = new Map<string, RawTick>();
+  /** From when this process holds every mark it heard (its first one; later, the pruning's cut). */
+  private since: number | undefined;
 
   constructor(private readonly keepMs: number) {}
 
   /** Marks as they come (any order across pairs; a pair's own marks in time order). */
   add(marks: RawTick[]): void {
     for (const mark of marks) {
+      this.since ??= mark.time;
       const list = this.bySymbol.get(mark.symbol) ?? [];
       const last = list.at(-1);
       if (last && mark.time < last.time) continue; // a late one: its time is covered already
@@ -29,7 +32,10 @@ export class MarkHistory {
         this.lastWritten.set(mark.symbol, mark);
       }
       const cutoff = mark.time - this.keepMs;
-      while (list.length > 1 && list[0]!.time < cutoff) list.shift();
+      while (list.length > 1 && list[0]!.time < cutoff) {
+        list.shift();
+        this.since = Math.max(this.since, list[0]!.time);
+      }
       this.bySymbol.set(mark.symbol, list);
     }
   }
@@ -49,6 +55,16 @@ export class MarkHistory {
       else high = middle - 1;
     }
     return { known: true, mark: list[low] };
+  }
+
+  /** The time from which this process holds every mark it heard (undefined before the first). */
+  heardSince(): number | undefined {
+    return this.since;
+  }
+
+  /** Every mark held that is newer than `time`, all pairs. */
+  marksAfter(time: number): RawTick[] {
+    return [...this.bySymbol.values()].flatMap((list) => list.filter((mark) => mark.time > time));
   }
 
   /** The newest mark heard of a pair. */

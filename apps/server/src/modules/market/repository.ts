@@ -1,8 +1,8 @@
 // Rows of the market: pairs and candles. The market module owns both tables (CONVENTIONS 13).
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Candle, CandleInterval } from '@tradeflip/api';
 import type { Queryable } from '../../db/client';
-import { marketCandles, marketMarks, marketPairs, marketTicks } from './schema';
+import { marketCandles, marketMarks, marketMarkSpans, marketPairs, marketTicks } from './schema';
 
 export type MarketPairRow = typeof marketPairs.$inferSelect;
 
@@ -147,9 +147,41 @@ export async function writeMarks(db: Queryable, marks: { symbol: string; time: n
     });
 }
 
-/** Deletes marks older than `cutoff` (epoch ms). */
+/** Deletes marks older than `cutoff` (epoch ms), and the spans that ended before it. */
 export async function pruneMarks(db: Queryable, cutoff: number): Promise<void> {
   await db.delete(marketMarks).where(lt(marketMarks.time, cutoff));
+  await db.delete(marketMarkSpans).where(lt(marketMarkSpans.untilTime, cutoff));
+}
+
+/** The newest span of written marks. */
+export async function lastMarkSpan(db: Queryable): Promise<{ from: number; until: number } | undefined> {
+  const [row] = await db.select().from(marketMarkSpans).orderBy(desc(marketMarkSpans.untilTime)).limit(1);
+  return row && { from: row.fromTime, until: row.untilTime };
+}
+
+/** Every mark from `from` until `until` is written (a span started or carried on; never shortened). */
+export async function extendMarkSpan(db: Queryable, from: number, until: number): Promise<void> {
+  await db
+    .insert(marketMarkSpans)
+    .values({ fromTime: from, untilTime: until })
+    .onConflictDoUpdate({
+      target: marketMarkSpans.fromTime,
+      set: { untilTime: sql`greatest(${marketMarkSpans.untilTime}, excluded.until_time)` },
+    });
+}
+
+/** The span of written marks that holds `time`, if one does. */
+export async function markSpanAt(
+  db: Queryable,
+  time: number,
+): Promise<{ from: number; until: number } | undefined> {
+  const [row] = await db
+    .select()
+    .from(marketMarkSpans)
+    .where(and(lte(marketMarkSpans.fromTime, time), gte(marketMarkSpans.untilTime, time)))
+    .orderBy(desc(marketMarkSpans.fromTime))
+    .limit(1);
+  return row && { from: row.fromTime, until: row.untilTime };
 }
 
 /** The last stored mark of a pair at or before `time`. */

@@ -85,3 +85,19 @@ export const marketMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.symbol, t.time] })],
 );
+
+/**
+ * The spans of time whose marks are all written: a leader's writes from the first mark it heard (or
+ * continuing the span before it, when it heard every mark since that span's end) until its last
+ * write. A mark read back for a time no span holds may not be the last one: the process that heard
+ * the later ones died before writing them (a settlement there has no price: a refund).
+ */
+export const marketMarkSpans = pgTable(
+  'market_mark_spans',
+  {
+    /** Epoch milliseconds. */
+    fromTime: bigint('from_time', { mode: 'number' }).primaryKey(),
+    untilTime: bigint('until_time', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('market_mark_spans_order_check', sql`${t.untilTime} >= ${t.fromTime}`)],
+);

@@ -45,6 +45,11 @@ const MARK_WINDOW_MS = 1000;
  * within its tolerance of an expiry that fell while no process ran, so minutes are plenty.
  */
 const MARK_HISTORY_MS = 10 * 60_000;
+/**
+ * How late a mark may still arrive (a live trade's time is the exchange's): a written span ends this
+ * long before the write, so it never claims marks that may still come.
+ */
+const MARK_LATE_MS = 1000;
 
 /** A trade or price from a live feed: any precision; the market rounds it to the pair's decimals. */
 export interface FeedTick {
@@ -89,6 +94,8 @@ export class MarketService {
   private readonly keptTicks: KeptTicks;
   private readonly history = new MarkHistory(MARK_HISTORY_MS);
   private lastMarkPruneAt = 0;
+  /** The start of the span of written marks this process carries on (undefined: not writing). */
+  private markSpan: number | undefined;
   private ready: Promise<void> | undefined;
 
   constructor(private readonly deps: MarketServiceDeps) {
@@ -330,15 +337,36 @@ export class MarketService {
   discardUnwritten(): void {
     this.store.discardUnwritten();
     this.history.discardUnwritten();
+    // Should it lead again, it writes every mark since the last span's end first (flush).
+    this.markSpan = undefined;
   }
 
-  /** Writes the candles changed since the last flush (candle-store.ts) and the marks heard since. */
+  /**
+   * Writes the candles changed since the last flush (candle-store.ts) and the marks heard since, and
+   * carries the span of written marks on to now (less a margin for marks still on their way). The
+   * first write of a new leader continues the last span when this process heard every mark since it
+   * ended (writing those first), else it starts a span at its own first mark.
+   */
   async flush(now: number = this.deps.clock.now().getTime()): Promise<number> {
     const marks = this.history.takeUnwritten();
-    await repo.writeMarks(this.deps.db, marks).catch((error: unknown) => {
+    const restore = (error: unknown) => {
       this.history.restore(marks);
       throw error;
-    });
+    };
+    let span = this.markSpan;
+    let written = marks;
+    if (span === undefined) {
+      const last = await repo.lastMarkSpan(this.deps.db).catch(restore);
+      const since = this.history.heardSince();
+      if (last && since !== undefined && since <= last.until) {
+        span = last.from;
+        written = this.history.marksAfter(last.until);
+      } else span = since ?? now;
+    }
+    await repo.writeMarks(this.deps.db, written).catch(restore);
+    const until = Math.max(span, now - MARK_LATE_MS);
+    await repo.extendMarkSpan(this.deps.db, span, until);
+    this.markSpan = span;
     if (now - this.lastMarkPruneAt > 60_000) {
       this.lastMarkPruneAt = now;
       await repo.pruneMarks(this.deps.db, now - MARK_HISTORY_MS);
@@ -353,7 +381,14 @@ export class MarketService {
   async markAtOrBefore(symbol: string, time: number): Promise<RawTick | undefined> {
     const heard = this.history.atOrBefore(symbol, time);
     if (heard.known) return heard.mark;
-    return repo.storedMarkAtOrBefore(this.deps.db, symbol, time);
+    const [mark, span] = await Promise.all([
+      repo.storedMarkAtOrBefore(this.deps.db, symbol, time),
+      repo.markSpanAt(this.deps.db, time),
+    ]);
+    // Only a span holding both the mark and `time` says no later mark before `time` was lost (a
+    // process that heard one died before writing it): otherwise the last mark is not known.
+    if (!mark || !span || mark.time < span.from) return undefined;
+    return mark;
   }
 
   /** The newest mark this process heard of a pair (its time says how far the marks have come). */

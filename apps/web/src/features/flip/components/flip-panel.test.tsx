@@ -64,7 +64,7 @@ afterEach(() => {
 describe('<FlipPanel />', () => {
   it.each([
     ['0', 'Amount must be greater than 0'],
-    ['abc', 'Amount must be greater than 0'],
+    ['abc', 'Invalid amount or precision (up to 6 decimals)'],
     ['1.1234567', 'Invalid amount or precision (up to 6 decimals)'],
     ['0.5', 'Amount out of range: 1 to 10000 USDT'],
     ['20000', 'Amount out of range: 1 to 10000 USDT'],
@@ -99,10 +99,11 @@ describe('<FlipPanel />', () => {
     expect(up().disabled).toBe(true);
   });
 
-  it('too many open flips waits with the limit named', async () => {
+  it('too many open flips waits with the limit named by Up / Down, not under the stake', async () => {
     await signedIn(2);
     type('10');
-    expect(text('flip-amount-error')).toBe('Too many open positions (2 at most)');
+    expect(text('flip-blocked')).toBe('Too many open flips (2 at most): wait for one to end');
+    expect(screen.queryByTestId('flip-amount-error')).toBeNull();
     expect(down().disabled).toBe(true);
   });
 
@@ -153,6 +154,19 @@ describe('<FlipPanel />', () => {
     await waitFor(() => expect(opens).toHaveLength(1));
     opens[0]!.respond(503, { code: 503, reason: 'price_unavailable', msg: 'Price fetch failed' });
     await waitFor(() => expect(text('flip-blocked')).toBe('Price fetch failed'));
+  });
+
+  it('starts from the last flip placed: its stake, and its duration where this pair pays it', async () => {
+    localStorage.setItem('app.flipLast', JSON.stringify({ amount: '25', duration: '60' }));
+    await signedIn();
+    expect((screen.getByTestId('flip-amount') as HTMLInputElement).value).toBe('25');
+    expect(screen.getByTestId('flip-duration-60').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('a last duration this pair does not pay for starts at one it does', async () => {
+    localStorage.setItem('app.flipLast', JSON.stringify({ amount: '5', duration: '180' }));
+    await signedIn();
+    expect(screen.getByTestId('flip-duration-30').getAttribute('aria-checked')).toBe('true');
   });
 
   it('a paused price holds Up and Down with the reason', () => {

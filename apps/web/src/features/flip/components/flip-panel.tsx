@@ -23,6 +23,7 @@ import { useAntiRepeat } from '@/lib/anti-repeat';
 import { isApiError, isCancel } from '@/lib/http/errors';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { showError, showToast } from '@/lib/toast';
 import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
 import { useAvailableOf, useOpenFlip } from '../api/flip-api';
@@ -53,6 +54,19 @@ function firstDuration(config: FlipConfig, pair: FlipPair): string {
   return String(paid ?? config.durations[0] ?? '');
 }
 
+/** The stake and duration of the last flip placed (a player plays the same bet again and again). */
+function lastFlip(): { amount: string; duration: string } | undefined {
+  try {
+    const saved = JSON.parse(readStorage(storageKeys.flipLast) ?? 'null') as unknown;
+    if (saved && typeof saved === 'object' && 'amount' in saved && 'duration' in saved) {
+      return { amount: String(saved.amount), duration: String(saved.duration) };
+    }
+  } catch {
+    // Not ours any more: start afresh.
+  }
+  return undefined;
+}
+
 export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanelProps) {
   const { t } = useTranslation();
   const session = useSession();
@@ -66,13 +80,17 @@ export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanel
   const bar = useRef<HTMLDivElement>(null);
   useBarRoom(bar);
   const tokens = config.tokens.filter((row) => row.enabled);
-  const [defaultValues] = useState<FlipValues>(() => ({
-    direction: '',
-    amount: '',
-    duration: firstDuration(config, pair),
-    token: tokens[0]?.token ?? config.tokens[0]?.token ?? '',
-    symbol: pair.symbol,
-  }));
+  const [defaultValues] = useState<FlipValues>(() => {
+    const last = lastFlip();
+    return {
+      direction: '',
+      amount: last?.amount ?? '',
+      duration:
+        last && pair.payoutRates[last.duration] !== undefined ? last.duration : firstDuration(config, pair),
+      token: tokens[0]?.token ?? config.tokens[0]?.token ?? '',
+      symbol: pair.symbol,
+    };
+  });
   const availableOf = useAvailableOf();
   const context = { availableOf, openCount: session ? openCount : undefined };
   // Checked as typed (below) and again at Up / Down, by the resolver: both are validateFlip.
@@ -141,6 +159,10 @@ export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanel
         }),
       );
       setPressed(false);
+      writeStorage(
+        storageKeys.flipLast,
+        JSON.stringify({ amount: order.stake.toFixed(), duration: String(order.duration) }),
+      );
     } catch (error) {
       if (isCancel(error)) return;
       // The server's refusal of a field sits under it (as the checks as typed put it); one about no
@@ -171,7 +193,9 @@ export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanel
   };
 
   const stakeError = errorOf('amount');
-  const barReason = refusal ?? (blocked && problem ? t(problem.key, problem.vars) : undefined);
+  // (A refusal about the press itself, such as too many open flips, has no field to sit under.)
+  const barReason =
+    refusal ?? form.errorOf('direction') ?? (blocked && problem ? t(problem.key, problem.vars) : undefined);
   return (
     <section className="flip-panel" data-testid="flip-panel">
       <div className="flip-field">
