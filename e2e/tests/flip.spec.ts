@@ -32,6 +32,20 @@ async function openFlip(page: Page, lang: 'en-US' | 'zh-CN', usdt: string) {
   await page.goto('/pages/flip-lightning/index?id=BTCUSDT');
 }
 
+test('a visitor watches the price and the chart; Up asks them to sign in first', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await pin('60000');
+  await page.goto('/pages/flip-lightning/index?id=BTCUSDT');
+  await expect(page.getByTestId('flip-price')).toHaveText('60,000.00');
+  await expect(page.getByTestId('flip-pair')).toHaveText('BTC/USDT');
+  await page.getByTestId('flip-quick-10').click();
+  await page.getByTestId('flip-up').click();
+  await expect(page.getByTestId('flip-sign-in')).toContainText('Please sign in first');
+  await saveScreens(page, 'flip-visitor-en');
+  await page.getByTestId('flip-sign-in-link').click();
+  await expect(page).toHaveURL(/\/pages\/login\/index\?redirect=/);
+});
+
 test('a person bets Up for 5 s, watches it count down and win, sees the balance grow, then a tie', async ({
   page,
 }) => {
@@ -146,4 +160,17 @@ test('in Chinese: the form, a flip counting down and its loss', async ({ page })
   await page.getByTestId('settled-flip-detail').first().click();
   await expect(page.getByTestId('flip-sheet').getByTestId('flip-close-tick')).toContainText('60,050.00');
   await saveScreens(page, 'flip-detail-zh');
+});
+
+test('Home counts the flips still running, on the game card and under the total', async ({ page }) => {
+  await openFlip(page, 'en-US', '100');
+  await page.getByTestId('flip-duration-30').click();
+  await page.getByTestId('flip-quick-10').click();
+  await page.getByTestId('flip-down').click();
+  await expect(page.locator('[data-testid^="open-flip-"]').first()).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('open-plays-flip')).toHaveText('1 open');
+  await expect(page.getByTestId('balance-summary-flips')).toHaveText('1 open flip');
+  await expect(page.getByTestId('open-plays-contract')).toHaveCount(0);
+  await saveScreens(page, 'flip-home-running-en');
 });

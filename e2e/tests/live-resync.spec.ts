@@ -129,3 +129,65 @@ test('a liquidation while the socket is down shows within 3 s of the reconnect',
   );
   await saveScreens(page, 'game-resynced-en');
 });
+
+test('a flip that ends while the socket is down is announced after the reconnect', async ({ page }) => {
+  const connections: { frames: Frame[] }[] = [];
+  let network: Promise<void> = Promise.resolve();
+  await page.routeWebSocket(/\/api\/ws/, async (ws) => {
+    await network;
+    const connection = { frames: [] as Frame[] };
+    connections.push(connection);
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      connection.frames.push(JSON.parse(String(message)) as Frame);
+      ws.send(message);
+    });
+  });
+  await adminApi('/api/admin/flip/config', { duration: { seconds: 5, enabled: true } });
+  await adminApi('/api/admin/flip/config', { rate: { symbol: SYMBOL, seconds: 5, payoutRate: '0.85' } });
+  try {
+    const email = newEmail('flipresync');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/pages/register/index');
+    await registerInBrowser(page, email, newPassword());
+    await page.evaluate(() => localStorage.setItem('app.lang', 'en-US'));
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    await adminApi('/api/admin/balances/adjust', { email, token: 'USDT', amount: '100', reason: 'test' });
+    await pin('200');
+    const first = connections.length;
+    await page.goto(`/pages/flip-lightning/index?id=${SYMBOL}`);
+    await expect
+      .poll(() => connections[first]?.frames.some((f) => f.type === 'subscribed' && f.channel === 'user'))
+      .toBe(true);
+    const flip = await asPlayer<{ id: string }>(token, '/api/app/flip/open', {
+      symbol: SYMBOL,
+      direction: 'up',
+      amount: '10',
+      duration: 5,
+      token: 'USDT',
+    });
+    await expect(page.getByTestId(`open-flip-${flip.id}`)).toBeVisible();
+
+    let networkBack!: () => void;
+    network = new Promise((resolve) => (networkBack = resolve));
+    const dropped = await adminApi<{ disconnected: number }>('/api/admin/ws/disconnect', { email });
+    expect(dropped.disconnected).toBe(1);
+    await pin('201');
+    await expect
+      .poll(
+        async () =>
+          (await asPlayer<{ status: string }>(token, `/api/app/flip/position?id=${flip.id}`)).status,
+        { timeout: 15_000 },
+      )
+      .toBe('closed');
+    await expect(page.getByTestId('flip-result')).toBeHidden();
+
+    networkBack();
+    const result = page.getByTestId('flip-result');
+    await expect(result.getByTestId('flip-result-title')).toHaveText('You won 8.5 USDT', { timeout: 5000 });
+    await expect(page.getByTestId(`open-flip-${flip.id}`)).toBeHidden();
+    await saveScreens(page, 'flip-resynced-en');
+  } finally {
+    await adminApi('/api/admin/flip/config', { duration: { seconds: 5, enabled: false } });
+  }
+});

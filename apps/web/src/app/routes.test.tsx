@@ -89,7 +89,6 @@ describe('sign-in guard', () => {
     paths.deposit,
     paths.depositList,
     paths.withdraw,
-    paths.flip,
     paths.invite,
     paths.vip,
     paths.feedback,
@@ -110,10 +109,11 @@ describe('sign-in guard', () => {
     );
   });
 
-  it('lets visitors see Home, Profile, Language, the contract game and the auth pages', async () => {
+  it('lets visitors see Home, Profile, Language, both games and the auth pages', async () => {
     for (const [path, title] of [
       [paths.home, 'TradeFlip'],
       [paths.game, 'Contract game'],
+      [paths.flip, 'Lightning Flip'],
       [paths.profile, 'Profile'],
       [paths.language, 'Language'],
       [paths.register, 'Create account'],

@@ -149,8 +149,8 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // Visitors watch the price first: sign-in is asked at Up / Down.
         path: 'pages/flip-lightning/index',
-        ...guarded,
         lazy: page(
           () => import('@/features/flip/pages/flip-page'),
           (m) => m.FlipPage,

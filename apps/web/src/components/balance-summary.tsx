@@ -55,3 +55,19 @@ export function BalanceSummary() {
     </div>
   );
 }
+
+/**
+ * A game's count of bets still running, on its card on Home (nothing while none): the open
+ * positions of the contract game, the open flips of Lightning Flip. From the same overview.
+ */
+export function OpenPlays({ game }: { game: 'contract' | 'flip' }) {
+  const { t } = useTranslation();
+  const overview = useAssetOverview().data;
+  const n = overview ? (game === 'flip' ? overview.openFlips : overview.openPositions) : 0;
+  if (n === 0) return null;
+  return (
+    <span className="open-plays" data-testid={`open-plays-${game}`}>
+      {t('home.running', { n })}
+    </span>
+  );
+}

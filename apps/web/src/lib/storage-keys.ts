@@ -17,6 +17,8 @@ export const storageKeys = {
   gamePair: 'app.gamePair',
   /** Lightning Flip's last pair (the flip page opens it next time). */
   flipPair: 'app.flipPair',
+  /** Lightning Flip's last flip placed, its stake and duration (the form starts from them). */
+  flipLast: 'app.flipLast',
   /** The order panel's leverage per pair, as JSON `{ "BTCUSDT": 20 }`. */
   gameLeverage: 'app.gameLeverage',
   pwaInstalled: 'pwa.installed',

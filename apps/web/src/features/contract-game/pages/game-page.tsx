@@ -8,13 +8,12 @@ import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import type { MarketChartProps } from '@/features/market/components/market-chart/market-chart';
+import { PairButton } from '@/features/market/components/pair-button';
 import { PageFrame } from '@/components/page-frame';
 // The game's words (order panel, positions, their sheets) come with this page, not with `/`.
 import '@/features/contract-game/texts';
 import { RequireId, useIdParam } from '@/components/require-id';
-import { ChevronRightIcon } from '@/components/icons';
 import { Tabs } from '@/components/tabs';
-import { TokenLogo } from '@/components/token-logo';
 import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { useTickers } from '@/features/market/api/tickers-query';
@@ -109,18 +108,13 @@ function PairScreen({ symbol }: { symbol: string }) {
       <div className="game__layout has-order-bar">
         <div className="game__market">
           <section className="pair-head" data-testid="pair-head" aria-busy={!ticker}>
-            <button
-              type="button"
-              className="pair-head__name"
-              data-testid="pair-switch"
-              aria-haspopup="dialog"
-              aria-label={`${pairLabel}, ${t('contractGame.choosePair')}`}
+            <PairButton
+              base={ticker?.base}
+              label={pairLabel}
+              action={t('contractGame.choosePair')}
+              testId="pair-switch"
               onClick={() => setChoosing(true)}
-            >
-              {ticker && <TokenLogo symbol={ticker.base} size={28} />}
-              <b>{pairLabel}</b>
-              <ChevronRightIcon size={16} className="pair-head__chevron" />
-            </button>
+            />
             {choosing && (
               <Suspense fallback={null}>
                 <PairSwitcher

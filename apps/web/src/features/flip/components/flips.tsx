@@ -3,7 +3,7 @@
 // When one ends, the user channel's `flip` frame (the shell refetches the lists and balances on it)
 // brings its result here, announced above Up / Down with its close price and realized P&L — a refund
 // with why — until dismissed.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig, FlipPosition } from '@tradeflip/api';
 import * as routes from '@tradeflip/api/routes';
@@ -187,82 +187,116 @@ function SettledFlips({ config, onOpen }: { config: FlipConfig; onOpen: (item: F
   );
 }
 
+/** How long a result stays announced (it stays in the history). */
+const RESULT_SHOWN_MS = 15_000;
+
 /**
- * Each flip that ends while the page is open, announced: won or lost with the realized P&L and the
- * two prices, refunded with why. The frame names the flip; its figures come with its detail.
+ * The newest flip that ended while the page is open, announced: won or lost with the realized P&L
+ * and the two prices, refunded with why; for a while, then only in the history (one at a time: a
+ * stack would cover the form). A flip is announced when its `flip` frame comes, or when it leaves
+ * the open list without one (it ended while the socket was down: the resync refetched the list).
  */
 function FlipResults({ config, onOpen }: { config: FlipConfig; onOpen: (item: FlipPosition) => void }) {
-  const { t } = useTranslation();
   const userId = useSession()?.user.id;
   const [results, setResults] = useState<FlipPosition[]>([]);
   const { pairOf, amountDpOf } = useTerms(config);
+  const announced = useRef(new Set<string>());
+  const announce = useCallback((id: string) => {
+    if (announced.current.has(id)) return;
+    announced.current.add(id);
+    void api(routes.flip.position, { query: { id }, silent: true })
+      .then(({ data }) => {
+        if (data.status !== 'open') setResults([data]);
+      })
+      .catch(() => announced.current.delete(id));
+  }, []);
   useEffect(() => {
     if (!userId) return;
     return onUserMessage((message) => {
-      if (message.type !== 'flip' || message.status === 'open') return;
-      void api(routes.flip.position, { query: { id: message.id }, silent: true })
-        .then(({ data }) =>
-          // The newest on top; a frame seen twice (a resync) announces once.
-          setResults((shown) => (shown.some((r) => r.id === data.id) ? shown : [data, ...shown].slice(0, 3))),
-        )
-        .catch(() => undefined);
+      if (message.type === 'flip' && message.status !== 'open') announce(message.id);
     });
-  }, [userId]);
-  if (results.length === 0) return null;
-  const dismiss = (id: string) => setResults((shown) => shown.filter((r) => r.id !== id));
+  }, [userId, announce]);
+  const open = useFlips('open').data;
+  const wasOpen = useRef<Set<string> | undefined>(undefined);
+  useEffect(() => {
+    if (!open) return;
+    const now = new Set(open.pages.flatMap((page) => page.list.map((item) => item.id)));
+    // Gone from the list (the first page: a later page's flips are not watched) since the last look.
+    for (const id of wasOpen.current ?? []) if (!now.has(id)) announce(id);
+    wasOpen.current = now;
+  }, [open, announce]);
+  const shown = results[0];
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(() => setResults([]), RESULT_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+  return (
+    <FlipResultBanner
+      item={shown}
+      config={config}
+      pairOf={pairOf}
+      amountDpOf={amountDpOf}
+      onOpen={onOpen}
+      onDismiss={() => setResults([])}
+    />
+  );
+}
+
+function FlipResultBanner({
+  item,
+  config,
+  pairOf,
+  amountDpOf,
+  onOpen,
+  onDismiss,
+}: {
+  item: FlipPosition | undefined;
+  config: FlipConfig;
+  onOpen: (item: FlipPosition) => void;
+  onDismiss: () => void;
+} & ReturnType<typeof useTerms>) {
+  const { t } = useTranslation();
+  if (!item) return null;
+  const outcome = outcomeOf(item) ?? 'refunded';
+  const pair = pairOf(item.symbol);
+  const price = (value: string | null) =>
+    value ? formatNumber(value, 'price', { dp: pair?.priceDp, fixed: true }) : '--';
+  const amount = formatNumber(outcome === 'won' ? item.profit : item.stake, 'amount', {
+    dp: amountDpOf(item.token),
+  });
+  const title =
+    outcome === 'won' ? 'flip.resultWon' : outcome === 'lost' ? 'flip.resultLost' : 'flip.resultRefunded';
   return (
     <div className="flip-results" aria-live="polite">
-      {results.map((item) => {
-        const outcome = outcomeOf(item) ?? 'refunded';
-        const pair = pairOf(item.symbol);
-        const dp = amountDpOf(item.token);
-        const price = (value: string | null) =>
-          value ? formatNumber(value, 'price', { dp: pair?.priceDp, fixed: true }) : '--';
-        const amount = formatNumber(
-          outcome === 'lost' ? item.stake : outcome === 'won' ? item.profit : item.stake,
-          'amount',
-          {
-            dp,
-          },
-        );
-        return (
-          <div
-            key={item.id}
-            className={`flip-result flip-result--${outcome}`}
-            role="alert"
-            data-testid="flip-result"
-            data-outcome={outcome}
-          >
-            <button type="button" className="flip-result__body" onClick={() => onOpen(item)}>
-              <b className="flip-result__title" data-testid="flip-result-title">
-                {t(
-                  outcome === 'won'
-                    ? 'flip.resultWon'
-                    : outcome === 'lost'
-                      ? 'flip.resultLost'
-                      : 'flip.resultRefunded',
-                  { amount, token: item.token },
-                )}
-              </b>
-              <span className="flip-result__prices" data-testid="flip-result-prices">
-                {t('flip.resultPrices', {
-                  pair: pair ? `${pair.base}/${pair.quote}` : item.symbol,
-                  direction: t(`flip.${item.direction}`),
-                  open: price(item.openPrice),
-                  close: price(item.closePrice),
-                })}
-              </span>
-              <RefundWhy item={item} priceDp={pair?.priceDp} toleranceSeconds={config.toleranceSeconds} />
-            </button>
-            <DismissButton
-              className="flip-result__dismiss"
-              label={t('flip.dismiss')}
-              testId="flip-result-dismiss"
-              onClick={() => dismiss(item.id)}
-            />
-          </div>
-        );
-      })}
+      <div
+        key={item.id}
+        className={`flip-result flip-result--${outcome}`}
+        role="alert"
+        data-testid="flip-result"
+        data-outcome={outcome}
+      >
+        <button type="button" className="flip-result__body" onClick={() => onOpen(item)}>
+          <b className="flip-result__title" data-testid="flip-result-title">
+            {t(title, { amount, token: item.token })}
+          </b>
+          <span className="flip-result__prices" data-testid="flip-result-prices">
+            {t('flip.resultPrices', {
+              pair: pair ? `${pair.base}/${pair.quote}` : item.symbol,
+              direction: t(`flip.${item.direction}`),
+              open: price(item.openPrice),
+              close: price(item.closePrice),
+            })}
+          </span>
+          <RefundWhy item={item} priceDp={pair?.priceDp} toleranceSeconds={config.toleranceSeconds} />
+        </button>
+        <DismissButton
+          className="flip-result__dismiss"
+          label={t('flip.dismiss')}
+          testId="flip-result-dismiss"
+          onClick={onDismiss}
+        />
+      </div>
     </div>
   );
 }

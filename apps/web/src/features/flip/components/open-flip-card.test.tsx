@@ -70,6 +70,10 @@ describe('<OpenFlipCard />', () => {
       // The pair's two decimals, grouped, as the card writes prices.
       { '60000.01': '60,000.01', '59999.99': '59,999.99', '60000': '60,000.00' }[price],
     );
+    // Coloured by where the flip stands, not by the price's move: a Down flip losing is never green.
+    expect(screen.getByTestId('open-flip-mark').className).toBe(
+      { winning: 'is-up', losing: 'is-down', even: '' }[standing],
+    );
   });
 
   it("without a live price it stands where the server's mark put it", () => {

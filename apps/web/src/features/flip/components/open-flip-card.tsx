@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlipPosition } from '@tradeflip/api';
-import { Decimal, flipStanding, formatNumber } from '@tradeflip/money';
+import { flipStanding, formatNumber } from '@tradeflip/money';
 import '@/features/flip/texts';
 import { DirectionIcon } from './direction-icon';
 import { durationLabel } from './flip-form';
@@ -82,7 +82,8 @@ export function OpenFlipCard({ item, pair, price, now, amountDp, onOpen }: OpenF
         : standing === 'even'
           ? t('flip.standingEven')
           : '';
-  const markTone = mark ? new Decimal(mark).cmp(item.openPrice) : 0;
+  // The price now in the colour of where the flip stands (a Down flip loses as the price rises).
+  const markTone = standing === 'winning' ? 'is-up' : standing === 'losing' ? 'is-down' : '';
   return (
     <article
       className={`flip-card${standing ? ` flip-card--${standing}` : ''}`}
@@ -129,10 +130,7 @@ export function OpenFlipCard({ item, pair, price, now, amountDp, onOpen }: OpenF
           </span>
           <span>
             <small>{t('flip.markPrice')}</small>
-            <b
-              className={markTone > 0 ? 'is-up' : markTone < 0 ? 'is-down' : ''}
-              data-testid="open-flip-mark"
-            >
+            <b className={markTone} data-testid="open-flip-mark">
               {priceText(mark)}
             </b>
           </span>

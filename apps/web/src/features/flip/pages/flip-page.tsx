@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { FlipConfig } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import type { MarketChartProps } from '@/features/market/components/market-chart/market-chart';
+import { PairButton } from '@/features/market/components/pair-button';
 import { PageFrame } from '@/components/page-frame';
-import { ChevronRightIcon } from '@/components/icons';
-import { TokenLogo } from '@/components/token-logo';
 import { useIdParam } from '@/components/require-id';
 import { flipPath } from '@/lib/paths';
 import { useSession } from '@/lib/session';
@@ -67,19 +66,16 @@ export function FlipPage() {
       <div className="flip__layout has-order-bar">
         <div className="flip__market">
           <section className="flip-head" data-testid="flip-head" aria-busy={!ticker}>
-            <button
-              type="button"
-              className="flip-head__pair"
-              data-testid="flip-pair-switch"
-              aria-haspopup="dialog"
-              aria-label={`${pairLabel}, ${t('flip.choosePair')}`}
+            <PairButton
+              base={pair?.base}
+              label={pairLabel}
+              action={t('flip.choosePair')}
+              testId="flip-pair-switch"
+              labelTestId="flip-pair"
               disabled={!pair}
+              className="flip-head__pair"
               onClick={() => setChoosing(true)}
-            >
-              {pair && <TokenLogo symbol={pair.base} size={26} />}
-              <b data-testid="flip-pair">{pairLabel || '--'}</b>
-              <ChevronRightIcon size={16} className="flip-head__chevron" />
-            </button>
+            />
             <span className={`flip-head__price ${tone}`} data-testid="flip-price">
               {ticker ? formatNumber(ticker.price, 'price', { dp: ticker.priceDp, fixed: true }) : '--'}
             </span>

@@ -26,6 +26,11 @@ const BalanceSummary = lazy(async () => {
   const [summary] = await Promise.all([import('@/components/balance-summary'), loadAppQueryClient()]);
   return { default: summary.BalanceSummary };
 });
+// Each game card's count of bets still running, from the same chunk and overview.
+const OpenPlays = lazy(async () => {
+  const [summary] = await Promise.all([import('@/components/balance-summary'), loadAppQueryClient()]);
+  return { default: summary.OpenPlays };
+});
 
 // The market list (below the fold) brings the query client (the tickers live in its cache), zod and
 // decimal.js with it when the person scrolls to it.
@@ -105,6 +110,7 @@ export function HomePage() {
           name={t('home.contractName')}
           desc={t('home.contractDesc')}
           testId="entry-contract"
+          running={session && <OpenPlays game="contract" />}
         />
         <GameCard
           to={paths.flip}
@@ -113,6 +119,7 @@ export function HomePage() {
           name={t('home.flipName')}
           desc={t('home.flipDesc')}
           testId="entry-flip"
+          running={session && <OpenPlays game="flip" />}
         />
       </div>
 
@@ -151,12 +158,17 @@ function GameCard(props: {
   name: string;
   desc: string;
   testId: string;
+  /** The player's bets still running in it (signed in). */
+  running?: ReactNode;
 }) {
   return (
     <Link to={props.to} className={`game-card game-card--${props.tone}`} data-testid={props.testId}>
       <span className="game-card__icon">{props.icon}</span>
       <span className="game-card__text">
-        <span className="game-card__name">{props.name}</span>
+        <span className="game-card__name">
+          {props.name}
+          {props.running && <Suspense fallback={null}>{props.running}</Suspense>}
+        </span>
         <span className="game-card__desc">{props.desc}</span>
       </span>
       <ChevronRightIcon size={18} className="game-card__go" />

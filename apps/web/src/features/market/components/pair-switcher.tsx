@@ -3,6 +3,7 @@
 // The games load it lazily (with the Sheet it opens in), when it is first opened.
 import { Sheet } from '@/components/sheet';
 import { TickerList } from './ticker-list';
+import './pair-switcher.css';
 
 export interface PairSwitcherProps {
   title: string;
