@@ -173,4 +173,15 @@ test('Home counts the flips still running, on the game card and under the total'
   await expect(page.getByTestId('balance-summary-flips')).toHaveText('1 open flip');
   await expect(page.getByTestId('open-plays-contract')).toHaveCount(0);
   await saveScreens(page, 'flip-home-running-en');
+
+  // On a desktop: the page in two columns, a flip's detail a centred sheet of its own width.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/pages/flip-lightning/index?id=BTCUSDT');
+  await page.getByTestId('open-flip-detail').first().click();
+  const sheet = page.locator('.adm-popup-body.sheet');
+  await expect(sheet).toBeVisible();
+  const box = (await sheet.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(520);
+  expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThanOrEqual(2);
+  await saveScreens(page, 'flip-detail-desktop-en', [{ width: 1280, height: 800 }]);
 });

@@ -50,6 +50,11 @@ describe('<OpenFlipCard />', () => {
     expect(ring.getAttribute('aria-label')).toBe('18 seconds left');
   });
 
+  it('never shows more than the flip lasts (the page’s clock a moment behind the open)', () => {
+    card('60000', -0.2);
+    expect(screen.getByTestId('flip-countdown').dataset.seconds).toBe('30');
+  });
+
   it('says it is settling once its time is up', () => {
     card('60000', 31);
     expect(screen.getByTestId('flip-countdown').dataset.seconds).toBe('0');

@@ -66,7 +66,9 @@ export function OpenFlipCard({ item, pair, price, now, amountDp, onOpen }: OpenF
   const { t } = useTranslation();
   const end = Date.parse(item.expiresAt);
   const span = end - Date.parse(item.openedAt);
-  const left = end - now;
+  // Never more than the flip lasts: the page's clock ticks every quarter second, so just after an
+  // open it can read a moment before it (5.2 s left of a 5 s flip would show 6).
+  const left = Math.min(end - now, span);
   const ended = left <= 0;
   const share = span > 0 ? Math.min(1, Math.max(0, left / span)) : 0;
   const mark = price ?? item.markPrice ?? undefined;
