@@ -56,10 +56,10 @@ test('a person bets Up for 5 s, watches it count down and win, sees the balance 
     await page.getByTestId('flip-up').click();
     await expect(page.getByTestId('flip-amount-error')).toHaveText('Amount must be greater than 0');
     await page.getByTestId('flip-amount').fill('0.5');
-    await expect(page.getByTestId('flip-amount-error')).toHaveText('Amount out of range: 1 to 10000 USDT');
+    await expect(page.getByTestId('flip-amount-error')).toHaveText('Amount out of range: 1 to 10,000 USDT');
     await expect(page.getByTestId('flip-up')).toBeDisabled();
     await expect(page.getByTestId('flip-down')).toBeDisabled();
-    await expect(page.getByTestId('flip-blocked')).toHaveText('Amount out of range: 1 to 10000 USDT');
+    await expect(page.getByTestId('flip-blocked')).toHaveText('Amount out of range: 1 to 10,000 USDT');
     await page.getByTestId('flip-amount').fill('2000');
     await expect(page.getByTestId('flip-amount-error')).toHaveText('Insufficient balance');
   });

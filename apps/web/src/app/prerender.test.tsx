@@ -27,6 +27,7 @@ function normalised(container: HTMLElement): string {
 const titles: Record<string, string> = {
   '/pages/login/index': 'Sign in · TradeFlip',
   '/pages/game/detail?id=BTCUSDT': 'Contract game · TradeFlip',
+  '/pages/flip-lightning/index': 'Lightning Flip · TradeFlip',
 };
 
 describe.each(prerenderPages)('the prerendered page $path', ({ path, modules: [module], shell }) => {

@@ -2,7 +2,7 @@
 // HTML as a signed-out en-US visitor sees it (scripts/prerender-plugin.ts), so it paints before any
 // script runs, and the app hydrates it. Anyone else (another language, signed in, another query) gets
 // the page rendered by the client as before; prerender-check.ts hides the markup until then.
-// A shell (the contract game of the default pair) is a page whose first render is the same for
+// A shell (the contract game of the default pair, Lightning Flip) is a page whose first render is the same for
 // everyone, signed in or not: its data all comes later. Its markup shows to every en-US visitor of
 // its URL and is replaced by the app's first render of the page (never hydrated: what a person
 // remembered, such as the chart's timeframe, may differ from the build's).
@@ -28,6 +28,12 @@ export const prerenderPages: { path: string; titleKey: string; modules: string[]
     path: gamePath(DEFAULT_GAME_PAIR),
     titleKey: 'titles.game',
     modules: ['src/features/contract-game/pages/game-page.tsx', 'src/lib/query-client.ts'],
+    shell: true,
+  },
+  {
+    path: paths.flip,
+    titleKey: 'titles.flip',
+    modules: ['src/features/flip/pages/flip-page.tsx', 'src/lib/query-client.ts'],
     shell: true,
   },
 ];

@@ -66,8 +66,8 @@ describe('<FlipPanel />', () => {
     ['0', 'Amount must be greater than 0'],
     ['abc', 'Invalid amount or precision (up to 6 decimals)'],
     ['1.1234567', 'Invalid amount or precision (up to 6 decimals)'],
-    ['0.5', 'Amount out of range: 1 to 10000 USDT'],
-    ['20000', 'Amount out of range: 1 to 10000 USDT'],
+    ['0.5', 'Amount out of range: 1 to 10,000 USDT'],
+    ['20000', 'Amount out of range: 1 to 10,000 USDT'],
     ['1500', 'Insufficient balance'],
   ])('typing %s shows "%s" at once, and Up / Down wait with the reason beside them', async (value, word) => {
     await signedIn();

@@ -125,8 +125,15 @@ export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanel
   // An empty stake is not an error yet: it is asked for at Up / Down.
   const problem: FlipProblem | undefined =
     !check.ok && (pressed || values.amount.trim() !== '') ? check.problem : undefined;
+  // The amounts a refusal names are written as the field's placeholder writes them (10,000).
+  const wordsOf = ({ key, vars }: FlipProblem) =>
+    t(key, {
+      ...vars,
+      ...(vars?.min !== undefined && { min: formatNumber(String(vars.min), 'amount') }),
+      ...(vars?.max !== undefined && { max: formatNumber(String(vars.max), 'amount') }),
+    });
   const errorOf = (field: FlipProblem['field']) =>
-    form.errorOf(field) ?? (problem?.field === field ? t(problem.key, problem.vars) : undefined);
+    form.errorOf(field) ?? (problem?.field === field ? wordsOf(problem) : undefined);
   const short = problem?.reason === 'insufficient_balance';
   const blocked = Boolean(session && problem);
 
@@ -195,7 +202,7 @@ export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanel
   const stakeError = errorOf('amount');
   // (A refusal about the press itself, such as too many open flips, has no field to sit under.)
   const barReason =
-    refusal ?? form.errorOf('direction') ?? (blocked && problem ? t(problem.key, problem.vars) : undefined);
+    refusal ?? form.errorOf('direction') ?? (blocked && problem ? wordsOf(problem) : undefined);
   return (
     <section className="flip-panel" data-testid="flip-panel">
       <div className="flip-field">

@@ -171,12 +171,13 @@ function SettledFlips({ config, onOpen }: { config: FlipConfig; onOpen: (item: F
                 {formatNumber(item.stake, 'amount', { dp })} {item.token}
               </DetailRow>
               <DetailRow label={t('flip.payoutRate')}>{payoutText(item.payoutRate)}</DetailRow>
-              <DetailRow label={t('flip.settledAt')}>
-                {formatDateTime(item.settledAt, { minutes: true })}
-              </DetailRow>
               <DetailRow label={t('flip.openPrice')}>{priceText(item.openPrice)}</DetailRow>
               <DetailRow label={t('flip.closePrice')} testId="settled-flip-close">
                 {priceText(item.closePrice)}
+              </DetailRow>
+              {/* Two columns wide: a date and time on one line, also at 360 px. */}
+              <DetailRow label={t('flip.settledAt')} wide>
+                {formatDateTime(item.settledAt, { minutes: true })}
               </DetailRow>
             </DetailList>
             <RefundWhy item={item} priceDp={pair?.priceDp} toleranceSeconds={config.toleranceSeconds} />

@@ -120,7 +120,8 @@ export function FlipPage() {
           {config.data && pair && (
             <FlipPanel config={config.data} pair={pair} openCount={openCount} paused={stale} />
           )}
-          {!session && <p className="flip-how">{t('flip.howItWorks')}</p>}
+          {/* For visitors; for everyone until the terms come (the prerendered shell's first paint). */}
+          {(!session || !config.data) && <p className="flip-how">{t('flip.howItWorks')}</p>}
         </div>
         <div className="flip__flips">
           {session && config.data && <Flips config={config.data} priceOf={priceOf} />}
