@@ -155,17 +155,19 @@ describeEachDatabase('app', (db, target) => {
       expect(huge).toMatch(/^HTTP\/1.1 431 /);
     });
 
-    it('limits all API calls per IP when configured', async () => {
+    it('limits all API calls per IP when configured (but the health check)', async () => {
       const t = await db.app({ env: { RATE_LIMIT_API_IP: '3/60' } });
-      for (let i = 0; i < 3; i++)
-        expect((await call(t.app, 'GET', '/api/health', { ip: '10.9.0.1' })).status).toBe(200);
-      const limited = await call(t.app, 'GET', '/api/health', { ip: '10.9.0.1' });
+      const tickers = (ip: string) => call(t.app, 'GET', '/api/app/market/tickers', { ip });
+      for (let i = 0; i < 3; i++) expect((await tickers('10.9.0.1')).status).toBe(200);
+      const limited = await tickers('10.9.0.1');
       expect(limited.status).toBe(429);
       expect(limited.body).toMatchObject({
         reason: 'rate_limited',
-        msg: 'Too many requests. Try again in 60s.',
+        // (The market's first answer loads it: a second or two of the window has passed.)
+        msg: expect.stringMatching(/^Too many requests\. Try again in (5\d|60)s\.$/),
       });
-      expect((await call(t.app, 'GET', '/api/health', { ip: '10.9.0.2' })).status).toBe(200);
+      expect((await tickers('10.9.0.2')).status).toBe(200);
+      expect((await call(t.app, 'GET', '/api/health', { ip: '10.9.0.1' })).status).toBe(200);
       expect((await t.app.inject({ url: '/', remoteAddress: '10.9.0.1' })).statusCode).toBe(200);
     });
   });

@@ -211,7 +211,7 @@ describeEachDatabase('hardening', (db) => {
       const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
       await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
       // Three requests on one keep-alive connection: the third is refused, and the server hangs up.
-      socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(3));
+      socket.write('GET /api/app/flip/config HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(3));
       await ended;
       const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
       expect(statuses).toEqual(['200', '200', '429']);
