@@ -78,6 +78,8 @@ test('a person bets Up for 5 s, watches it count down and win, sees the balance 
     await page.getByTestId('flip-up').click();
     const card = page.locator('[data-testid^="open-flip-"]').first();
     await expect(card).toBeVisible();
+    // Placed, it comes into view above the Up / Down bar (the list sits below the form).
+    await expect(card.getByTestId('flip-countdown')).toBeInViewport();
     await expect(page.getByTestId('flip-available')).toHaveText('Available 990 USDT');
     await expect(card.getByTestId('open-flip-open')).toHaveText('60,000.00');
     await pin('60100');

@@ -83,7 +83,10 @@ export function FlipDetailView({
         </DetailRow>
         <DetailRow label={t('flip.duration')}>{durationLabel(item.durationSeconds, t)}</DetailRow>
         <DetailRow label={t('flip.payoutRate')}>{payoutText(item.payoutRate)}</DetailRow>
-        <DetailRow label={t('flip.profitIfWin')}>{amount(item.profit)}</DetailRow>
+        {/* Settled, it is what the terms promised, not a prospect. */}
+        <DetailRow label={t(item.status === 'open' ? 'flip.profitIfWin' : 'flip.profitOfWin')}>
+          {amount(item.profit)}
+        </DetailRow>
         <DetailRow label={t('flip.openPrice')}>{priceText(item.openPrice)}</DetailRow>
         {open ? (
           <DetailRow label={t('flip.markPrice')}>{priceText(price ?? item.markPrice)}</DetailRow>

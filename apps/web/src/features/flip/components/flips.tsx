@@ -107,6 +107,19 @@ function OpenFlips({ config, priceOf, onOpen }: FlipsProps & { onOpen: (item: Fl
     const timer = setInterval(() => void refetch(), 3000);
     return () => clearInterval(timer);
   }, [overdue, refetch]);
+  // A flip just placed comes into view (on a phone the list sits below the form, under Up / Down).
+  const seen = useRef<Set<string> | undefined>(undefined);
+  useEffect(() => {
+    const ids = (query.data?.pages ?? []).flatMap((page) => page.list.map((item) => item.id));
+    if (!query.data) return;
+    const fresh = seen.current ? ids.find((id) => !seen.current!.has(id)) : undefined;
+    seen.current = new Set(ids);
+    if (fresh) {
+      document
+        .querySelector(`[data-testid="open-flip-${fresh}"]`)
+        ?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    }
+  }, [query.data]);
   return (
     <PagedList
       query={query}

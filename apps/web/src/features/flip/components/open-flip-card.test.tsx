@@ -63,9 +63,9 @@ describe('<OpenFlipCard />', () => {
 
   it.each([
     ['up', '60000.01', 'winning', 'Winning+8.5 USDT if it ends now'],
-    ['up', '59999.99', 'losing', 'Losing−10 USDT if it ends now'],
+    ['up', '59999.99', 'losing', 'Losing-10 USDT if it ends now'],
     ['down', '59999.99', 'winning', 'Winning+8.5 USDT if it ends now'],
-    ['down', '60000.01', 'losing', 'Losing−10 USDT if it ends now'],
+    ['down', '60000.01', 'losing', 'Losing-10 USDT if it ends now'],
     ['up', '60000', 'even', 'EvenStake back if it ends now'],
   ] as const)('%s at %s is %s', (direction, price, standing, words) => {
     const element = card(price, 5, { direction });

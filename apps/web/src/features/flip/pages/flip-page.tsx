@@ -21,6 +21,7 @@ import '@/features/flip/texts';
 import { useFlipConfig, useFlips } from '../api/flip-api';
 import { FlipPanel } from '../components/flip-panel';
 import { Flips } from '../components/flips';
+import { flipPriceLines, type OpenFlipLine } from '../components/price-lines';
 import './flip.css';
 
 const MarketChart = lazy(() => import('@/features/market/components/market-chart/market-chart'));
@@ -132,17 +133,7 @@ export function FlipPage() {
 }
 
 /** The chart's lines at this pair's open flips' open prices, labelled with their direction. */
-function usePriceLines(
-  symbol: string | undefined,
-  open: { id: string; symbol: string; direction: 'up' | 'down'; openPrice: string }[],
-): ChartPriceLine[] {
+function usePriceLines(symbol: string | undefined, open: OpenFlipLine[]): ChartPriceLine[] {
   const { t } = useTranslation();
-  return open
-    .filter((item) => item.symbol === symbol)
-    .map((item) => ({
-      id: item.id,
-      kind: 'entry' as const,
-      price: item.openPrice,
-      title: `${item.direction === 'up' ? '▲' : '▼'} ${t(`flip.${item.direction}`)}`,
-    }));
+  return flipPriceLines(symbol, open, (direction) => t(`flip.${direction}`));
 }
