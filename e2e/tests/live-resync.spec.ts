@@ -3,6 +3,7 @@
 // from coming back, the player's position is liquidated. The liquidation's frame went to nobody, yet
 // once the socket is back the card shows the liquidation within 3 s: the reconnect resyncs the
 // positions.
+import type { Page } from '@playwright/test';
 import { adminApi } from '../support/admin';
 import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
 import { E2E_BASE_URL } from '../support/env';
@@ -38,9 +39,12 @@ async function asPlayer<T>(token: string, path: string, body?: unknown): Promise
   return answer.data;
 }
 
-test('a liquidation while the socket is down shows within 3 s of the reconnect', async ({ page }) => {
-  // Every connection of the page's socket, with the frames the server sent it. While `network` is
-  // pending, a new connection waits (as over a network that is down) before it reaches the server.
+/**
+ * Every connection of the page's socket, with the frames the server sent it. After `networkDown()`
+ * a new connection waits (as over a network that is down) before it reaches the server, until the
+ * function it answers is called.
+ */
+async function watchSocket(page: Page) {
   const connections: { frames: Frame[] }[] = [];
   let network: Promise<void> = Promise.resolve();
   await page.routeWebSocket(/\/api\/ws/, async (ws) => {
@@ -53,6 +57,18 @@ test('a liquidation while the socket is down shows within 3 s of the reconnect',
       ws.send(message);
     });
   });
+  return {
+    connections,
+    networkDown(): () => void {
+      let back!: () => void;
+      network = new Promise((resolve) => (back = resolve));
+      return back;
+    },
+  };
+}
+
+test('a liquidation while the socket is down shows within 3 s of the reconnect', async ({ page }) => {
+  const { connections, networkDown } = await watchSocket(page);
 
   const email = newEmail('resync');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -91,8 +107,7 @@ test('a liquidation while the socket is down shows within 3 s of the reconnect',
   await expect.poll(ticks).toBeGreaterThanOrEqual(ticksBefore + 3);
   expect(refetches).toEqual([]);
 
-  let networkBack!: () => void;
-  network = new Promise((resolve) => (networkBack = resolve));
+  const networkBack = networkDown();
   const dropped = await adminApi<{ disconnected: number }>('/api/admin/ws/disconnect', { email });
   expect(dropped.disconnected).toBe(1);
 
@@ -131,18 +146,7 @@ test('a liquidation while the socket is down shows within 3 s of the reconnect',
 });
 
 test('a flip that ends while the socket is down is announced after the reconnect', async ({ page }) => {
-  const connections: { frames: Frame[] }[] = [];
-  let network: Promise<void> = Promise.resolve();
-  await page.routeWebSocket(/\/api\/ws/, async (ws) => {
-    await network;
-    const connection = { frames: [] as Frame[] };
-    connections.push(connection);
-    const server = ws.connectToServer();
-    server.onMessage((message) => {
-      connection.frames.push(JSON.parse(String(message)) as Frame);
-      ws.send(message);
-    });
-  });
+  const { connections, networkDown } = await watchSocket(page);
   await adminApi('/api/admin/flip/config', { duration: { seconds: 5, enabled: true } });
   await adminApi('/api/admin/flip/config', { rate: { symbol: SYMBOL, seconds: 5, payoutRate: '0.85' } });
   try {
@@ -168,8 +172,7 @@ test('a flip that ends while the socket is down is announced after the reconnect
     });
     await expect(page.getByTestId(`open-flip-${flip.id}`)).toBeVisible();
 
-    let networkBack!: () => void;
-    network = new Promise((resolve) => (networkBack = resolve));
+    const networkBack = networkDown();
     const dropped = await adminApi<{ disconnected: number }>('/api/admin/ws/disconnect', { email });
     expect(dropped.disconnected).toBe(1);
     await pin('201');

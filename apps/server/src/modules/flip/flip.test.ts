@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import * as routes from '@tradeflip/api/routes';
 import { Decimal } from '@tradeflip/money';
 import { adminApi, adminCommand, balanceOf, fundedUser } from '../../test/accounts';
-import { callRoute, describeEachDatabase, TestClock, userOf } from '../../test/harness';
+import { callRoute, describeEachDatabase, userOf } from '../../test/harness';
 import { eq } from 'drizzle-orm';
 import * as repo from './repository';
 import { flipPositions } from './schema';
@@ -252,7 +252,6 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
 
   it('after a crash, a flip whose expiry fell among marks never written is refunded (no price), not closed at an older one', async () => {
     const table = await FlipTable.start(db, T0);
-    const { market } = table.t.app.services;
     const user = await fundedUser(table.t, '100');
     await table.price('BNBUSDT', '600');
     const flip = await table.opened(user.token, {
@@ -265,13 +264,11 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     table.wait(26);
     await table.price('BNBUSDT', '599');
     table.wait(1.5);
-    await market.flush(table.clock.now().getTime()); // written: every mark until 26.5 s
+    await table.flush(); // written: every mark until 26.5 s
     table.wait(2);
     await table.price('BNBUSDT', '601'); // at 29.5 s: the real close, heard but never written
     // The process dies; another starts 5 s after expiry, with nothing in memory from before.
-    const restarted = await db.app({ clock: new TestClock(Date.parse(T0) + 35_000) });
-    await restarted.app.services.market.init();
-    await restarted.app.services.flip.settleDue();
+    await table.settleInProcessStartedAt(db, 35);
     // Closed at 599 (the last mark written) it would have lost; its close is not known: a refund.
     const detail = await table.detail(user.token, flip.id);
     expect(detail).toMatchObject({ status: 'refunded', result: 'no_price', closePrice: null });
@@ -281,7 +278,6 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
 
   it('after a restart, a flip whose expiry the written marks cover closes at the last of them', async () => {
     const table = await FlipTable.start(db, T0);
-    const { market } = table.t.app.services;
     const user = await fundedUser(table.t, '100');
     await table.price('XRPUSDT', '0.5');
     const flip = await table.opened(user.token, {
@@ -296,10 +292,8 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     table.wait(4);
     await table.price('XRPUSDT', '0.51'); // after expiry: does not count
     table.wait(1);
-    await market.flush(table.clock.now().getTime()); // written until 32 s: the expiry is covered
-    const restarted = await db.app({ clock: new TestClock(Date.parse(T0) + 40_000) });
-    await restarted.app.services.market.init();
-    await restarted.app.services.flip.settleDue();
+    await table.flush(); // written until 32 s: the expiry is covered
+    await table.settleInProcessStartedAt(db, 40);
     expect(await table.detail(user.token, flip.id)).toMatchObject({ result: 'won', closePrice: '0.49' });
     await db.expectAuditClean();
   });

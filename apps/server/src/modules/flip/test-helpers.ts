@@ -10,6 +10,7 @@ export class FlipTable {
   private constructor(
     readonly t: TestApp,
     readonly clock: TestClock,
+    private readonly startedAt: string,
   ) {}
 
   /** An app on `db` whose clock starts at `start` (an ISO time); the USDT vault holds `vault`. */
@@ -18,7 +19,7 @@ export class FlipTable {
     const t = await db.app({ clock });
     await t.app.services.market.init();
     if (vault !== '0') await t.app.services.operatorMoney.fundVault({ token: 'USDT', amount: vault });
-    return new FlipTable(t, clock);
+    return new FlipTable(t, clock, start);
   }
 
   /** The pair's mark is exactly `price` from now on (a pin is the mark at once). */
@@ -40,6 +41,22 @@ export class FlipTable {
     const res = await this.open(token, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
+  }
+
+  /** The market writes the marks it heard until now (the feed's leader does so once a second). */
+  async flush() {
+    await this.t.app.services.market.flush(this.clock.now().getTime());
+  }
+
+  /**
+   * Another process starting `seconds` after the table's start, on the same database with nothing
+   * in memory from before (this one died): answers its settler's pass.
+   */
+  async settleInProcessStartedAt(db: TestDatabase, seconds: number): Promise<number> {
+    const started = Date.parse(this.startedAt) + seconds * 1000;
+    const restarted = await db.app({ clock: new TestClock(started) });
+    await restarted.app.services.market.init();
+    return restarted.app.services.flip.settleDue();
   }
 
   /** The settler's pass now. */
