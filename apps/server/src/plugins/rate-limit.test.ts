@@ -96,6 +96,9 @@ describe('the per-IP limit of /api calls', () => {
       expect((await call(t.app, 'GET', '/api/app/flip/config', { ip })).status).toBe(200);
     expect((await call(t.app, 'GET', '/api/app/flip/config', { ip })).status).toBe(429);
     expect((await call(t.app, 'GET', '/api/health', { ip })).status).toBe(200);
+    // With a token, health looks it up (a query): that is counted.
+    const withToken = await call(t.app, 'GET', '/api/health', { ip, token: 'junk-token' });
+    expect(withToken.status).toBe(429);
     const house = await call(t.app, 'GET', '/api/admin/house', {
       ip,
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },

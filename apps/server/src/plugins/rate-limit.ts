@@ -124,7 +124,9 @@ export const apiRateLimitPlugin = fp<{ limiter: RateLimiter; rule: RateRule | nu
     if (!rule) return;
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      if (request.routeOptions.config.admin || request.routeOptions.url === '/api/health') return;
+      // (Health with a token is counted: the token is looked up, and that costs a query.)
+      const health = request.routeOptions.url === '/api/health' && !request.headers.authorization;
+      if (request.routeOptions.config.admin || health) return;
       await enforce(limiter, 'api', request.ip, rule);
     });
   },

@@ -19,8 +19,11 @@ export const SETTLE_BATCH = 500;
  * known), or this long after expiry when none came (marks in flight from the feed's leader).
  */
 const LATE_MARK_MS = 250;
-/** How long a flip whose settlement failed waits before it is tried again. */
-const STUCK_RETRY_MS = 60_000;
+/**
+ * How long a flip whose settlement failed waits before it is tried again: long enough that it does
+ * not hold up every pass, short enough that a passing fault (the database away) delays little.
+ */
+const STUCK_RETRY_MS = 5_000;
 
 type CloseMark = { tickId: number; price: string; time: number } | null;
 
@@ -36,11 +39,12 @@ export class FlipSettlement {
   /**
    * Settles every flip due now (overdue ones after a restart included); answers how many. A batch
    * that fails is settled flip by flip, so one flip that cannot be settled (it is named in the
-   * error the loop logs, and tried again a minute later) never holds up the others.
+   * error the loop logs, and tried again 5 s later) never holds up the others.
    */
   async settleDue(now: Date = this.deps.clock.now()): Promise<number> {
     const toleranceMs = (await this.terms.cached()).toleranceSeconds * 1000;
-    const skip = [...this.stuck].filter(([, retryAt]) => retryAt > now.getTime()).map(([id]) => id);
+    for (const [id, retryAt] of this.stuck) if (retryAt <= now.getTime()) this.stuck.delete(id);
+    const skip = [...this.stuck.keys()];
     const failed: { id: number; error: unknown }[] = [];
     let settled = 0;
     for (;;) {

@@ -58,7 +58,9 @@ export function startMarketFeed(
     async stop() {
       await loop.stop();
       live?.stop();
-      await market.flush().catch(() => undefined);
+      // Every mark heard is written, up to now: a flip that expired just before a clean stop
+      // settles after the restart at its close (a crash leaves the last second unknown: refunds).
+      await market.flush(undefined, true).catch(() => undefined);
     },
   };
 }

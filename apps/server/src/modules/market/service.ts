@@ -347,7 +347,11 @@ export class MarketService {
    * first write of a new leader continues the last span when this process heard every mark since it
    * ended (writing those first), else it starts a span at its own first mark.
    */
-  async flush(now: number = this.deps.clock.now().getTime()): Promise<number> {
+  async flush(
+    now: number = this.deps.clock.now().getTime(),
+    /** The feed has stopped (a clean stop): no mark can still be on its way, the span ends now. */
+    stopped = false,
+  ): Promise<number> {
     const marks = this.history.takeUnwritten();
     const restore = (error: unknown) => {
       this.history.restore(marks);
@@ -364,7 +368,7 @@ export class MarketService {
       } else span = since ?? now;
     }
     await repo.writeMarks(this.deps.db, written).catch(restore);
-    const until = Math.max(span, now - MARK_LATE_MS);
+    const until = Math.max(span, stopped ? now : now - MARK_LATE_MS);
     await repo.extendMarkSpan(this.deps.db, span, until);
     this.markSpan = span;
     if (now - this.lastMarkPruneAt > 60_000) {
