@@ -21,6 +21,7 @@ import { api } from '@/lib/http';
 import * as routes from '@tradeflip/api/routes';
 import { onUserMessage } from '@/features/market/lib/user-channel';
 import { useSession } from '@/lib/session';
+import { useNow } from '@/lib/use-now';
 import { usePositions } from '../api/game-api';
 import { closeEstimate, pnlOf, riskOf, tone } from './position-figures';
 
@@ -48,15 +49,6 @@ function Detail(props: { id: string | null; pair: GamePair; price: string | unde
       <PositionSheet {...props} />
     </Suspense>
   );
-}
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 /** `BTCUSDT` → `BTC/USDT`, from the pair's terms. */

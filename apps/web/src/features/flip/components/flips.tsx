@@ -16,6 +16,7 @@ import { Tabs } from '@/components/tabs';
 import { formatDateTime } from '@/lib/format-time';
 import { api } from '@/lib/http';
 import { useSession } from '@/lib/session';
+import { useNow } from '@/lib/use-now';
 import { onUserMessage } from '@/features/market/lib/user-channel';
 import '@/features/flip/texts';
 import { useFlips } from '../api/flip-api';
@@ -29,16 +30,6 @@ export interface FlipsProps {
   config: FlipConfig;
   /** A pair's live price (undefined while it has none). */
   priceOf: (symbol: string) => string | undefined;
-}
-
-/** The page's one clock for the countdowns (a quarter second: the ring moves smoothly). */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 function useTerms(config: FlipConfig) {
