@@ -136,6 +136,8 @@ export const messagesEn = {
     positionNotFound: 'Flip not found',
     rateRange: 'payoutRate must be above 0 and at most 10',
     stakeInvalid: 'minStake and maxStake must be numbers above 0, minStake not above maxStake',
+    minStakeWinsNothing:
+      'minStake {min} {token} wins nothing at the payout rate {rate} of {symbol} {seconds} s: at least {least}',
     notConfigured: '{what} is not configured for Lightning Flip',
   },
   mail: {

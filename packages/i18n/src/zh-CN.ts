@@ -136,6 +136,8 @@ export const messagesZh: Messages = {
     positionNotFound: '未找到该闪电翻转订单',
     rateRange: 'payoutRate 须大于 0 且不超过 10',
     stakeInvalid: 'minStake 与 maxStake 须为大于 0 的数，且 minStake 不大于 maxStake',
+    minStakeWinsNothing:
+      '按 {symbol} {seconds} 秒的赔率 {rate}，minStake {min} {token} 赢不到收益：至少 {least}',
     notConfigured: '闪电翻转未配置 {what}',
   },
   mail: {

@@ -145,9 +145,8 @@ export function validateFlip(
   const profit = flipProfit(stake, payoutRate, token.amountDp);
   // A win that pays nothing is no bet: the smallest stake that wins one unit is named.
   if (!profit.gt(0)) {
-    const unit = new Decimal(1).div(new Decimal(10).pow(token.amountDp));
     return refuse('amount', 'flip.stakeTooSmall', {
-      min: unit.div(payoutRate).toDecimalPlaces(token.amountDp, Decimal.ROUND_UP).toFixed(),
+      min: leastWinningStake(payoutRate, token.amountDp).toFixed(),
       token: token.token,
     });
   }
@@ -162,6 +161,15 @@ export function validateFlip(
     ok: true,
     order: { symbol: pair.symbol, direction, token: token.token, stake, duration, payoutRate, profit },
   };
+}
+
+/**
+ * The smallest stake whose win pays at least one unit of the token at `rate`: below it a win pays
+ * nothing. Players are told it (flip.stakeTooSmall); operators cannot set a minimum stake below it.
+ */
+export function leastWinningStake(rate: Num, amountDp: number): Decimal {
+  const unit = new Decimal(1).div(new Decimal(10).pow(amountDp));
+  return unit.div(rate).toDecimalPlaces(amountDp, Decimal.ROUND_UP);
 }
 
 /** What a win pays on top of the stake: stake × rate, rounded down to the token's decimals. */

@@ -66,20 +66,36 @@ describeEachDatabase('Lightning Flip’s order errors', (db) => {
     await db.expectAuditClean();
   });
 
-  it('refuses a stake that could win nothing at its rate (it once stopped every settlement)', async () => {
+  it('refuses terms whose minimum stake would win nothing at a rate (such a stake once stopped every settlement)', async () => {
     const table = await FlipTable.start(db, T0);
     await table.price('BTCUSDT', '100');
-    const terms = await adminCallRoute(table.t.app, routes.flip.adminConfig, {
-      body: { token: { token: 'USDT', minStake: '0.000001', maxStake: '10000' } },
-    });
-    expect(terms.status).toBe(200);
-    const user = await fundedUser(table.t, '50');
+    const before = (await table.t.app.services.flip.config()).tokens;
     for (const lang of ['en-US', 'zh-CN'] as const) {
-      const res = await table.open(user.token, { ...good, amount: '0.000001' }, { 'x-lang': lang });
-      const message = translate(lang, 'flip.stakeTooSmall', { min: '0.000002', token: 'USDT' });
-      expect(res.status).toBe(400);
-      expect(res.body.data.fields).toEqual({ amount: message });
+      const terms = await adminCallRoute(table.t.app, routes.flip.adminConfig, {
+        body: { token: { token: 'USDT', minStake: '0.000001', maxStake: '10000' } },
+        headers: { 'x-lang': lang },
+      });
+      expect(terms.status).toBe(400);
+      // The lowest rate of the default terms (BTCUSDT 30 s at 0.8) names what the minimum must be.
+      expect(terms.body.msg).toMatch(
+        lang === 'en-US' ? /wins nothing.*at least 0\.000002/ : /赢不到收益：至少 0\.000002/,
+      );
     }
+    expect((await table.t.app.services.flip.config()).tokens).toEqual(before);
+    // The same holds when a rate is lowered under an existing minimum.
+    await adminCallRoute(table.t.app, routes.flip.adminConfig, {
+      body: { token: { token: 'USDT', minStake: '0.000002', maxStake: '10000' } },
+    });
+    const rate = await adminCallRoute(table.t.app, routes.flip.adminConfig, {
+      body: { rate: { symbol: 'BTCUSDT', seconds: 30, payoutRate: '0.4' } },
+    });
+    expect(rate.status).toBe(400);
+    expect(rate.body.data.fields).toEqual({ minStake: expect.stringContaining('0.000003') });
+    const user = await fundedUser(table.t, '50');
+    const tooSmall = await table.open(user.token, { ...good, amount: '0.000001' });
+    expect(tooSmall.body.data.fields).toEqual({
+      amount: translate('en-US', 'flip.amountRange', { min: '0.000002', max: '10000', token: 'USDT' }),
+    });
     // The smallest stake that wins one unit opens, and its win settles.
     const flip = await table.opened(user.token, { ...good, amount: '0.000002' });
     expect(flip.profit).toBe('0.000001');

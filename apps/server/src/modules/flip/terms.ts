@@ -2,7 +2,7 @@
 // tables joined with the market's pairs (names, price decimals, its own switch) and the tokens'
 // decimals; cached briefly for opens; operators change them (a change applies to new flips only).
 import type { AdminFlipConfigBody, FlipConfig } from '@tradeflip/api';
-import { Decimal } from '@tradeflip/money';
+import { Decimal, flipProfit, leastWinningStake } from '@tradeflip/money';
 import { AppError } from '../../errors';
 import type { FlipDeps } from './deps';
 import * as repo from './repository';
@@ -134,9 +134,36 @@ export class FlipTerms {
         }
         await repo.upsertRate(tx, { symbol, seconds: body.rate.seconds, payoutRate: body.rate.payoutRate });
       }
+      if (body.token || body.rate) await this.refuseStakesWinningNothing(tx);
     });
     this.cache = undefined;
     return this.config();
+  }
+
+  /**
+   * Refuses terms (rolling the change back) under which a minimum stake would win nothing at some
+   * payout rate: players would meet a bet they may place but can never profit from.
+   */
+  private async refuseStakesWinningNothing(tx: Parameters<typeof repo.storedTerms>[0]) {
+    const stored = await repo.storedTerms(tx);
+    for (const row of stored.tokens) {
+      const token = await this.deps.tokens.find(row.token, tx);
+      if (!token) continue;
+      for (const rate of stored.rates) {
+        if (flipProfit(row.minStake, rate.payoutRate, token.amountDp).gt(0)) continue;
+        throw new AppError(400, 'validation', 'flip.minStakeWinsNothing', {
+          fields: { minStake: 'flip.minStakeWinsNothing' },
+          vars: {
+            min: plain(row.minStake),
+            token: row.token,
+            rate: plain(rate.payoutRate),
+            symbol: rate.symbol,
+            seconds: rate.seconds,
+            least: leastWinningStake(rate.payoutRate, token.amountDp).toFixed(),
+          },
+        });
+      }
+    }
   }
 }
 
