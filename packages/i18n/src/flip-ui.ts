@@ -77,6 +77,8 @@ export const flipUiEn = {
     openTick: 'Opened at',
     closeTick: 'Closed at',
     noCloseTick: 'No price near the end',
+    ticksWhy:
+      'Each is the last mark price heard at or before its moment (your order accepted, the flip ending), so its time can be a moment earlier.',
     ruleUp: 'Up wins when the close price is above the open price.',
     ruleDown: 'Down wins when the close price is below the open price.',
     movements: 'Where the money went',
@@ -161,6 +163,7 @@ export const flipUiZh: FlipUiMessages = {
     openTick: '开仓价格',
     closeTick: '结算价格',
     noCloseTick: '到期附近无价格',
+    ticksWhy: '每个价格都是该时刻（下单成功、到期）或之前最近一次的标记价格，因此其时间可能略早于该时刻。',
     ruleUp: '看涨：结算价高于开仓价即获胜。',
     ruleDown: '看跌：结算价低于开仓价即获胜。',
     movements: '资金去向',

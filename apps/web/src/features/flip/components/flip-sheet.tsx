@@ -132,6 +132,7 @@ export function FlipDetailView({
         </li>
       </ol>
       <p className="flip-sheet__rule">{t(item.direction === 'up' ? 'flip.ruleUp' : 'flip.ruleDown')}</p>
+      <p className="flip-sheet__rule">{t('flip.ticksWhy')}</p>
 
       <h3 className="flip-sheet__subtitle">{t('flip.movements')}</h3>
       {item.movements.length === 0 ? (
