@@ -329,7 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(depositRoutes, { deposits });
   await app.register(adminChainRoutes, { deposits });
   await app.register(marketRoutes, { market });
-  await app.register(webSocketPlugin, { listen: options.listen, ...(options.webSocket ?? {}) });
+  await app.register(webSocketPlugin, { listen: options.listen, clock, ...(options.webSocket ?? {}) });
   await app.register(accountLive, {
     accounts,
     limiter,

@@ -47,6 +47,8 @@ export const openFlipBody = z.object({
   amount: loose,
   duration: loose,
   token: z.string().max(20).optional(),
+  /** The payout rate the player was shown ('0.85'); when the rate is another now: 409 flip.rateChanged. */
+  payoutRate: z.string().max(40).optional(),
 });
 export type OpenFlipBody = z.infer<typeof openFlipBody>;
 

@@ -64,7 +64,13 @@ export const ticker = z.object({
   symbol: z.string(),
   base: z.string(),
   quote: z.string(),
+  /** The last trade's price (the pair's headline price). */
   price: z.string(),
+  /**
+   * The mark price the games open, close and settle at (DESIGN §6: the median of the last second's
+   * trades, a jump held): a position's live PnL and a flip's standing use it. Null before the first.
+   */
+  mark: z.string().nullable(),
   /** Change over the last 24 h in percent (12.34 = +12.34 %). */
   change24h: z.string(),
   high24h: z.string(),
@@ -86,6 +92,7 @@ export const tickerList = z.object({ list: z.array(ticker) });
 export const tickerMove = ticker.pick({
   symbol: true,
   price: true,
+  mark: true,
   change24h: true,
   high24h: true,
   low24h: true,
@@ -195,7 +202,8 @@ export const wsServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('authed'), userId: z.string() }),
   /** The socket's session was revoked: the user channel stopped; the socket is signed out. */
   z.object({ type: z.literal('unauthed'), reason: z.enum(wsRevokeReasons) }),
-  z.object({ type: z.literal('pong') }),
+  /** The answer to `ping`, with the server's time (epoch ms): clients count down to the server's clock. */
+  z.object({ type: z.literal('pong'), time: z.number().int() }),
   /** A refused message; the connection stays usable. `reason` as in the HTTP envelope. */
   z.object({ type: z.literal('error'), reason: z.string(), msg: z.string() }),
 ]);

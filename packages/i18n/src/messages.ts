@@ -130,6 +130,7 @@ export const messagesEn = {
     tokenUnsupported: 'This bet token is unsupported or disabled',
     pairUnavailable: 'This pair is unavailable',
     rateNotConfigured: 'No payout rate is configured for this pair and duration',
+    rateChanged: 'The payout rate is now {rate}: check it and try again',
     tooManyOpen: 'Too many open flips ({max} at most): wait for one to end',
     durationUnsupported: 'Unsupported duration',
     vaultFull: 'The house cannot cover this payout right now. Try a smaller amount or later',

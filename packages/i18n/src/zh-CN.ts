@@ -130,6 +130,7 @@ export const messagesZh: Messages = {
     tokenUnsupported: '该下注币种不支持或已停用',
     pairUnavailable: '该交易对不可用',
     rateNotConfigured: '该交易对在此时长下未配置赔率',
+    rateChanged: '赔率已变为 {rate}，请确认后重试',
     tooManyOpen: '进行中的闪电翻转过多（最多 {max} 笔），请等待其结束',
     durationUnsupported: '不支持的时长',
     vaultFull: '平台当前无法承担这笔赔付，请减少金额或稍后再试',

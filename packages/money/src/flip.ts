@@ -33,6 +33,8 @@ export interface FlipInput {
   amount?: unknown;
   duration?: unknown;
   token?: unknown;
+  /** The payout rate the player was shown (optional): a different rate now refuses. */
+  payoutRate?: unknown;
 }
 
 export type FlipField = 'symbol' | 'direction' | 'amount' | 'duration' | 'token';
@@ -48,6 +50,7 @@ export const flipProblemKeys = [
   'flip.pairUnavailable',
   'flip.durationUnsupported',
   'flip.rateNotConfigured',
+  'flip.rateChanged',
   'flip.tooManyOpen',
   'errors.insufficientBalance',
 ] as const;
@@ -87,6 +90,12 @@ function secondsOf(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
   if (typeof value !== 'string' || !/^\d{1,9}$/.test(value.trim())) return undefined;
   return Number(value.trim());
+}
+
+/** Whether a rate as sent (text such as '0.85') is `rate`; anything unreadable is not. */
+function sameRate(sent: unknown, rate: Decimal): boolean {
+  const text = typeof sent === 'string' ? sent.trim() : '';
+  return PLAIN_AMOUNT.test(text) && new Decimal(text).eq(rate);
 }
 
 /** The amount as typed, spaces around dropped ('' when nothing or not text). */
@@ -142,6 +151,10 @@ export function validateFlip(
   const rate = pair.payoutRates[String(duration)];
   if (rate === undefined) return refuse('duration', 'flip.rateNotConfigured');
   const payoutRate = new Decimal(rate);
+  // The operator changed the rate since the player's screen showed it: they bet on what they saw.
+  if (input.payoutRate !== undefined && !sameRate(input.payoutRate, payoutRate)) {
+    return refuse('duration', 'flip.rateChanged', { rate: `${payoutRate.mul(100).toFixed()}%` }, 'conflict');
+  }
   const profit = flipProfit(stake, payoutRate, token.amountDp);
   // A win that pays nothing is no bet: the smallest stake that wins one unit is named.
   if (!profit.gt(0)) {

@@ -21,6 +21,7 @@ import {
   type WsServerMessage,
 } from '@tradeflip/api';
 import { toLanguage, translate, type Language, type MessageKey } from '@tradeflip/i18n';
+import { systemClock, type Clock } from '../clock';
 import type { Listen } from '../db/notifications';
 import { AppError } from '../errors';
 
@@ -37,6 +38,8 @@ export interface WebSocketOptions {
   maxQueuedMessages?: number;
   /** Channels one socket may listen to at once. */
   maxSubscriptions?: number;
+  /** The server's time, told in `pong` (clients count down to it, not to their own clock). */
+  clock?: Clock;
 }
 
 /** Who a socket is signed in as (set by the `auth` handler through the hub's `signIn`). */
@@ -296,7 +299,7 @@ export const webSocketPlugin = fp<WebSocketOptions>(
     const handle = async (client: Client, message: WsClientMessage) => {
       switch (message.op) {
         case 'ping':
-          return hub.reply(client, { type: 'pong' });
+          return hub.reply(client, { type: 'pong', time: (options.clock ?? systemClock).now().getTime() });
         case 'auth': {
           const authenticate = hub.authenticator;
           if (!authenticate) return refuse(client, 'unauthorized', 'errors.unauthorized');

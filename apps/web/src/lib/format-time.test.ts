@@ -8,6 +8,8 @@ describe('format-time', () => {
     expect(formatDateTime(ms, { utc: true, minutes: true })).toBe('2026-11-05 03:04');
     const local = new Date(2026, 0, 2, 13, 5, 7);
     expect(formatDateTime(local.toISOString())).toBe('2026-01-02 13:05:07');
+    // To the millisecond where a player checks one time against another (a flip's ticks).
+    expect(formatDateTime(ms + 45, { utc: true, millis: true })).toBe('2026-11-05 03:04:09.045');
   });
 
   it('says -- for a missing or broken time', () => {

@@ -1,5 +1,6 @@
 // Every date and time on screen, in one place. Times are the device's local time written
-// `2026-11-21 23:55:08` in both languages (to the minute where seconds say nothing); a calendar date
+// `2026-11-21 23:55:08` in both languages (to the minute where seconds say nothing, to the millisecond
+// where a player checks one time against another); a calendar date
 // in a sentence is the language's own ("Nov 21, 2026", "2026年11月21日"); a wait is `HH:mm:ss`.
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -9,12 +10,14 @@ export interface DateTimeOptions {
   minutes?: boolean;
   /** Read the instant's UTC fields (a chart's times, already shifted to local time). */
   utc?: boolean;
+  /** Down to the millisecond (`23:55:08.250`): times a player checks against each other (a flip's ticks). */
+  millis?: boolean;
 }
 
 /** A time (ISO-8601 text, or milliseconds) as `YYYY-MM-DD HH:mm:ss`; '--' when missing or not a time. */
 export function formatDateTime(
   time: string | number | null | undefined,
-  { minutes, utc }: DateTimeOptions = {},
+  { minutes, utc, millis }: DateTimeOptions = {},
 ): string {
   if (time === null || time === undefined || time === '') return '--';
   const d = new Date(time);
@@ -30,7 +33,9 @@ export function formatDateTime(
       ]
     : [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()];
   const minute = `${y}-${pad(mo + 1)}-${pad(day)} ${pad(h)}:${pad(mi)}`;
-  return minutes ? minute : `${minute}:${pad(s)}`;
+  if (minutes) return minute;
+  const ms = utc ? d.getUTCMilliseconds() : d.getMilliseconds();
+  return millis ? `${minute}:${pad(s)}.${String(ms).padStart(3, '0')}` : `${minute}:${pad(s)}`;
 }
 
 /** A calendar date in the language's own words (a sentence's "since Nov 21, 2026"); the text as given when not a time. */

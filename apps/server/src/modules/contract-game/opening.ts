@@ -75,7 +75,7 @@ export class Opening {
 
     // The price is the market's last tick, kept exactly (and kept once for all opens at it); a stale
     // pair refuses ('price fetch failed'), after the balance checks as the spec orders them.
-    const tick = await this.deps.market.settlementTick(symbol).then(
+    const tick = await this.deps.market.settlementTick(symbol, undefined, 'open').then(
       (kept) => ({ kept }),
       (error: unknown) => ({ error }),
     );

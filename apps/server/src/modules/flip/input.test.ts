@@ -119,6 +119,53 @@ describeEachDatabase('Lightning Flip’s order errors', (db) => {
     expect(await balanceOf(table.t, user.token)).toEqual({ available: '50', frozen: '0' });
   });
 
+  it('refuses a flip at a payout rate other than the one the player was shown, in both languages', async () => {
+    const table = await FlipTable.start(db, T0);
+    await table.price('BTCUSDT', '100');
+    const user = await fundedUser(table.t, '50');
+    // The screen showed 85 %; the operator lowers it before the press arrives.
+    const changed = await adminCallRoute(table.t.app, routes.flip.adminConfig, {
+      body: { rate: { symbol: 'BTCUSDT', seconds: 30, payoutRate: '0.5' } },
+    });
+    expect(changed.status).toBe(200);
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const res = await table.open(user.token, { ...good, payoutRate: '0.85' }, { 'x-lang': lang });
+      const message = translate(lang, 'flip.rateChanged', { rate: '50%' });
+      expect(res.status).toBe(409);
+      expect(res.body.data.fields).toEqual({ duration: message });
+    }
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '50', frozen: '0' });
+    // At the rate as it is now (written either way) it opens, and pays that rate.
+    const flip = await table.opened(user.token, { ...good, payoutRate: '0.50' });
+    expect(flip).toMatchObject({ payoutRate: '0.5', profit: '5' });
+    await db.expectAuditClean();
+  });
+
+  it('takes no flip while the mark holds back a jump of the trades (the bet would be on a price the market left)', async () => {
+    const table = await FlipTable.start(db, T0);
+    const market = table.t.app.services.market;
+    await table.price('BTCUSDT', '100');
+    const user = await fundedUser(table.t, '50');
+    const trade = async (price: string) => {
+      table.wait(0.25);
+      await market.ingest([{ symbol: 'BTCUSDT', price, time: table.clock.now().getTime() }]);
+    };
+    // Trades at 150, 50 % above the mark: the mark holds at 100 for 3 s (mark-price.ts).
+    for (let i = 0; i < 4; i++) await trade('150');
+    const ticker = (await market.tickers()).list.find((row) => row.symbol === 'BTCUSDT');
+    expect(ticker).toMatchObject({ price: '150', mark: '100' });
+    const held = await table.open(user.token, good, { 'x-lang': 'zh-CN' });
+    expect(held.status).toBe(409);
+    expect(held.body.msg).toBe(translate('zh-CN', 'errors.priceFetchFailed'));
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '50', frozen: '0' });
+    // Once the trades kept it there for the hold, the mark follows and flips open at it.
+    for (let i = 0; i < 12; i++) await trade('150');
+    expect(market.markPrice('BTCUSDT')?.price).toBe('150');
+    const flip = await table.opened(user.token, good);
+    expect(flip.openPrice).toBe('150');
+    await db.expectAuditClean();
+  });
+
   it('holds the open limit against concurrent opens of one user', async () => {
     const table = await FlipTable.start(db, T0);
     await table.price('BTCUSDT', '100');

@@ -45,7 +45,7 @@ export class FlipOpening {
     const order = check.order;
     // The open price is the mark now, kept exactly; a stale pair refuses ('price fetch failed'),
     // after the user's own checks as the spec orders them.
-    const tick = await this.deps.market.settlementTick(order.symbol).then(
+    const tick = await this.deps.market.settlementTick(order.symbol, undefined, 'open').then(
       (kept) => ({ kept }),
       (error: unknown) => ({ error }),
     );

@@ -86,6 +86,10 @@ export class MarketService {
   private pairs: repo.PairRow[] = [];
   private readonly last = new Map<string, Last>();
   private readonly marks: MarkPrices;
+  /** A mark moves beyond this fraction of itself only once trades kept it there (mark-price.ts). */
+  private readonly markBand: Decimal;
+  /** The mark each pair's ticker last went out with (movedTickers): an unmoved mark sends no frame. */
+  private readonly listedMarks = new Map<string, string>();
   private readonly listeners = new Set<(batch: TickBatch) => void>();
   private readonly markListeners = new Set<(marks: RawTick[]) => void>();
   private readonly pairListeners = new Set<() => void>();
@@ -102,9 +106,10 @@ export class MarketService {
     this.relay = deps.relay ?? new LocalRelay();
     this.store = new CandleStore({ db: deps.db, log: deps.log });
     this.keptTicks = new KeptTicks({ db: deps.db, clock: deps.clock });
+    this.markBand = new Decimal(deps.mark?.band ?? '0.1');
     this.marks = new MarkPrices({
       windowMs: MARK_WINDOW_MS,
-      band: new Decimal(deps.mark?.band ?? '0.1'),
+      band: this.markBand,
       holdMs: deps.mark?.holdMs ?? 3000,
       restartAfterMs: deps.staleMs,
     });
@@ -328,7 +333,7 @@ export class MarketService {
     const list = [...newest.values()];
     const batch = { ticks: list, candles: [...candles.values()], marks: marksOf(list) };
     this.history.add(batch.marks);
-    if (batch.ticks.length) for (const listener of this.listeners) listener(batch);
+    if (batch.ticks.length || batch.marks.length) for (const listener of this.listeners) listener(batch);
     if (batch.marks.length) for (const listener of this.markListeners) listener(batch.marks);
     return batch;
   }
@@ -435,21 +440,33 @@ export class MarketService {
    * The tickers a batch moved, as GET /tickers answers them now (the WebSocket's `ticks` frame): the
    * 24 h figures are worked out here, once, not by every client.
    */
-  movedTickers(batch: Pick<TickBatch, 'ticks'>): TickerMove[] {
+  movedTickers(batch: Pick<TickBatch, 'ticks' | 'marks'>): TickerMove[] {
     const now = this.deps.clock.now().getTime();
-    return batch.ticks.flatMap((tick) => {
-      const pair = this.pairs.find((candidate) => candidate.symbol === tick.symbol);
-      // A late tick (older than the pair's last, e.g. around a change of leader) moved no ticker:
-      // listing it would send the last frame's ticker again.
-      if (!pair || this.last.get(tick.symbol)?.time !== tick.time) return [];
-      const { symbol, price, change24h, high24h, low24h, time } = this.tickerOf(pair, now);
-      return [{ symbol, price, change24h, high24h, low24h, time }];
-    });
+    // A late tick (older than the pair's last, e.g. around a change of leader) moved no ticker:
+    // listing it would send the last frame's ticker again. A mark that moved without a trade (a
+    // held jump let through, a second of trades run out) moves the pair's ticker too.
+    const moved = new Set([
+      ...batch.ticks
+        .filter((tick) => this.last.get(tick.symbol)?.time === tick.time)
+        .map((tick) => tick.symbol),
+      ...batch.marks
+        .filter((mark) => this.listedMarks.get(mark.symbol) !== mark.price)
+        .map((mark) => mark.symbol),
+    ]);
+    return this.pairs
+      .filter((pair) => moved.has(pair.symbol))
+      .map((pair) => {
+        const { symbol, price, mark, change24h, high24h, low24h, time } = this.tickerOf(pair, now);
+        if (mark !== null) this.listedMarks.set(symbol, mark);
+        return { symbol, price, mark, change24h, high24h, low24h, time };
+      });
   }
 
   private tickerOf(pair: repo.PairRow, now: number): Ticker {
     const last = this.last.get(pair.symbol);
-    return toTicker(pair, last, this.store.dayOf(pair.symbol, now), now, this.stale(pair.symbol, now));
+    const day = this.store.dayOf(pair.symbol, now);
+    const mark = this.marks.current(pair.symbol)?.price;
+    return toTicker(pair, last, day, now, this.stale(pair.symbol, now), mark);
   }
 
   private requirePair(symbol: string): repo.PairRow {
@@ -481,15 +498,33 @@ export class MarketService {
   async settlementTick(
     symbol: string,
     tx?: Queryable,
+    use: 'open' | 'close' = 'close',
   ): Promise<{ tickId: number; price: string; time: number }> {
     await this.init();
     this.requirePair(symbol);
     const mark = this.marks.current(symbol);
-    if (!mark || this.stale(symbol, this.deps.clock.now().getTime())) {
+    if (
+      !mark ||
+      this.stale(symbol, this.deps.clock.now().getTime()) ||
+      (use === 'open' && this.heldBack(symbol))
+    ) {
       throw new AppError(409, 'price_unavailable', 'errors.priceFetchFailed');
     }
     const tick = toTick(symbol, mark);
     return { tickId: await this.keepTick(tick, tx), price: tick.price, time: tick.time };
+  }
+
+  /**
+   * Whether the pair's last trade lies beyond the band from its mark: a jump the mark holds back
+   * (mark-price.ts). A new bet at the mark then would be placed at a price the market has left, and
+   * win almost surely once the mark follows: games take no new order until it has (their positions
+   * still close and settle at the mark). Every process knows both prices, so every one refuses alike.
+   */
+  private heldBack(symbol: string): boolean {
+    const last = this.last.get(symbol);
+    const mark = this.marks.current(symbol);
+    if (!last || !mark) return false;
+    return last.price.sub(mark.price).abs().gt(mark.price.mul(this.markBand));
   }
 
   /** Keeps a mark the engine saw cross a trigger (the settlement uses that mark, not a later one). */

@@ -59,8 +59,8 @@ describeEachDatabase('the tickers channel’s frames equal GET /tickers', (db) =
             expect(move[field], `${move.symbol} ${field}`).toMatch(plain);
           const row = list.find((r) => r.symbol === move.symbol);
           if (!row) continue; // a disabled pair: not listed
-          const { symbol, price, change24h, high24h, low24h, time } = row;
-          expect(move).toEqual({ symbol, price, change24h, high24h, low24h, time });
+          const { symbol, price, mark, change24h, high24h, low24h, time } = row;
+          expect(move).toEqual({ symbol, price, mark, change24h, high24h, low24h, time });
         }
       }
     }
@@ -69,17 +69,21 @@ describeEachDatabase('the tickers channel’s frames equal GET /tickers', (db) =
     expect(disabledSeen).toBe(true);
   });
 
-  it('sends no frame for a late tick: the ticker it would list has not moved', async () => {
+  it('a late tick moves no ticker price: a frame goes out only for the mark it moved', async () => {
     const { market, frames, stop } = await marketFrames();
     await market.ingest([{ symbol: 'BTCUSDT', price: '65000', time: T0 }]);
-    // One step behind (a new leader whose clock read before the old one's last step).
+    // One step behind (a new leader whose clock read before the old one's last step): the last
+    // trade stays 65000 at T0, the mark (of the two trades, the lower middle) is 64000.
+    await market.ingest([{ symbol: 'BTCUSDT', price: '64000', time: T0 - 100 }]);
+    // The same late tick again moved nothing: no frame.
     await market.ingest([{ symbol: 'BTCUSDT', price: '64000', time: T0 - 100 }]);
     await market.ingest([{ symbol: 'BTCUSDT', price: '65100', time: T0 + 100 }]);
     stop();
-    expect(frames.map((frame) => frame.map((move) => `${move.price}@${move.time}`))).toEqual([
-      [`65000@${T0}`],
+    expect(frames.map((frame) => frame.map((move) => `${move.price}/${move.mark}@${move.time}`))).toEqual([
+      [`65000/65000@${T0}`],
+      [`65000/64000@${T0}`],
       [],
-      [`65100@${T0 + 100}`],
+      [`65100/64000@${T0 + 100}`],
     ]);
   });
 });

@@ -12,6 +12,7 @@ export function toTicker(
   day: OpenCandle[],
   now: number,
   stale: boolean,
+  mark: Decimal | undefined,
 ): Ticker {
   const price = last?.price ?? day.at(-1)?.close ?? new Decimal(pair.referencePrice);
   const open = day[0]?.open ?? price;
@@ -25,6 +26,7 @@ export function toTicker(
     base: pair.base,
     quote: pair.quote,
     price: price.toFixed(),
+    mark: mark ? mark.toFixed() : null,
     change24h: formatPrice(change, 4),
     high24h: high.toFixed(),
     low24h: low.toFixed(),

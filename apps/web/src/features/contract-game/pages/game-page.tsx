@@ -16,7 +16,7 @@ import { RequireId, useIdParam } from '@/components/require-id';
 import { Tabs } from '@/components/tabs';
 import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
-import { useTickers } from '@/features/market/api/tickers-query';
+import { markOf, useTickers } from '@/features/market/api/tickers-query';
 import { useGamePairs, usePositions } from '../api/game-api';
 import { useStalePairs } from '@/features/market/hooks/use-stale-pairs';
 import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
@@ -180,7 +180,7 @@ function PairScreen({ symbol }: { symbol: string }) {
         <div className="game__order">
           {/* While the price is paused (useStalePairs) Open waits, with the reason beside it. */}
           {gamePair && (
-            <OrderPanel pair={gamePair} price={stale ? undefined : ticker?.price} paused={stale} />
+            <OrderPanel pair={gamePair} price={stale ? undefined : markOf(tickers, symbol)} paused={stale} />
           )}
         </div>
         <div className="game__positions">
@@ -189,7 +189,7 @@ function PairScreen({ symbol }: { symbol: string }) {
             <Positions
               pair={gamePair}
               pairs={pairs}
-              priceOf={(pairSymbol) => tickers?.find((row) => row.symbol === pairSymbol)?.price}
+              priceOf={(pairSymbol) => markOf(tickers, pairSymbol)}
               isStale={(pairSymbol) => stalePairs.has(pairSymbol)}
             />
           )}

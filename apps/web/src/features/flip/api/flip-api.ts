@@ -70,9 +70,12 @@ export function useOpenFlip() {
   return useKeyedMutation({
     mutationFn: (body: OpenFlipBody, idempotencyKey: string) =>
       api(routes.flip.open, { body, silent: true, idempotencyKey }).then(({ data }) => data),
-    onSettled: () => {
+    onSettled: (_data, error) => {
       void queryClient.invalidateQueries({ queryKey: ['flip', 'positions'] });
       void queryClient.invalidateQueries({ queryKey: ['asset'] });
+      // A refusal may come from terms changed since they loaded (a rate, a pair or duration off):
+      // the form shows the terms as they are now.
+      if (error) void queryClient.invalidateQueries({ queryKey: ['flip', 'config'] });
     },
   });
 }

@@ -137,6 +137,8 @@ describe('<FlipPanel />', () => {
       amount: '10',
       duration: 30,
       token: 'USDT',
+      // The rate the form showed (85 %): the server refuses the flip if it is another by now.
+      payoutRate: '0.85',
     });
     expect(sent.header('Idempotency-Key')).toBeTruthy();
     const word = 'The house cannot cover this payout right now. Try a smaller amount or later';

@@ -156,6 +156,8 @@ export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanel
         amount: order.stake.toFixed(),
         duration: order.duration,
         token: order.token,
+        // The rate on the screen: the server refuses the flip should the rate be another by now.
+        payoutRate: order.payoutRate.toFixed(),
       });
       showToast(
         t('flip.placed', {
@@ -182,12 +184,13 @@ export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanel
 
   const press = (direction: FlipDirection) => {
     form.setValue('direction', direction);
-    setPressed(true);
     setRefusal(null);
+    // A visitor is asked to sign in, and only that: the form's checks are for a bet they can place.
     if (!session) {
       setAskSignIn(true);
       return;
     }
+    setPressed(true);
     const now = checkAs(direction);
     if (!now.ok) {
       if (now.problem.field === 'amount') {
@@ -317,12 +320,15 @@ export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanel
                 {formatNumber(amount, 'amount')}
               </button>
             ))}
-            {maxStake?.gt(0) && (
+            {/* There from the first paint for a signed-in player (the chips do not re-flow when the
+                balance comes), usable once there is one. */}
+            {session && (
               <button
                 type="button"
                 className="flip-chip"
                 data-testid="flip-max"
-                onClick={() => set('amount', maxStake.toFixed())}
+                disabled={!maxStake?.gt(0)}
+                onClick={() => maxStake && set('amount', maxStake.toFixed())}
               >
                 {t('flip.max')}
               </button>

@@ -105,8 +105,10 @@ export function FlipDetailView({
           )}
         </DetailRow>
         <DetailRow label={t('flip.realizedPnl')}>{open ? '--' : pnlText(item, dp)}</DetailRow>
-        <DetailRow label={t('flip.openedAt')}>{formatDateTime(item.openedAt)}</DetailRow>
-        <DetailRow label={t('flip.expiresAt')}>{formatDateTime(item.expiresAt)}</DetailRow>
+        <DetailRow label={t('flip.openedAt')}>{formatDateTime(item.openedAt, { millis: true })}</DetailRow>
+        <DetailRow label={t(open ? 'flip.expiresAt' : 'flip.endedAt')}>
+          {formatDateTime(item.expiresAt, { millis: true })}
+        </DetailRow>
         <DetailRow label={t('flip.orderNo')} testId="flip-sheet-order" wide>
           {item.orderNo}
         </DetailRow>
@@ -117,14 +119,14 @@ export function FlipDetailView({
         <li data-testid="flip-open-tick">
           <span>{t('flip.openTick')}</span>
           <b>{priceText(item.openTick.price)}</b>
-          <small>{formatDateTime(item.openTick.time)}</small>
+          <small>{formatDateTime(item.openTick.time, { millis: true })}</small>
         </li>
         <li data-testid="flip-close-tick">
           <span>{t('flip.closeTick')}</span>
           {item.closeTick ? (
             <>
               <b>{priceText(item.closeTick.price)}</b>
-              <small>{formatDateTime(item.closeTick.time)}</small>
+              <small>{formatDateTime(item.closeTick.time, { millis: true })}</small>
             </>
           ) : (
             <b className="is-neutral">{open ? '--' : t('flip.noCloseTick')}</b>

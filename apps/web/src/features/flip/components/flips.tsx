@@ -7,7 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig, FlipPosition } from '@tradeflip/api';
 import * as routes from '@tradeflip/api/routes';
-import { formatNumber } from '@tradeflip/money';
+import { Decimal, formatNumber } from '@tradeflip/money';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { DismissButton } from '@/components/dismiss-button';
 import { EmptyState } from '@/components/empty-state';
@@ -192,26 +192,30 @@ function SettledFlips({ config, onOpen }: { config: FlipConfig; onOpen: (item: F
   );
 }
 
-/** How long a result stays announced (it stays in the history). */
-const RESULT_SHOWN_MS = 15_000;
+/** How long results stay announced after the last one came (they stay in the history). */
+const RESULT_SHOWN_MS = 8_000;
+/** The most results listed in one announcement (the rest are counted, and in the history). */
+const RESULTS_LISTED = 3;
 
 /**
- * The newest flip that ended while the page is open, announced: won or lost with the realized P&L
- * and the two prices, refunded with why; for a while, then only in the history (one at a time: a
- * stack would cover the form). A flip is announced when its `flip` frame comes, or when it leaves
- * the open list without one (it ended while the socket was down: the resync refetched the list).
+ * The flips that ended while the page is open, announced: one alone with its realized P&L, the two
+ * prices and, for a refund, why; several that end together in one announcement with their net P&L
+ * and a line each (one replacing another would hide a win behind a loss). Shown for a while after
+ * the last one came, then only in the history. A flip is announced when its `flip` frame comes, or
+ * when it leaves the open list without one (it ended while the socket was down: the resync
+ * refetched the list).
  */
 function FlipResults({ config, onOpen }: { config: FlipConfig; onOpen: (item: FlipPosition) => void }) {
   const userId = useSession()?.user.id;
   const [results, setResults] = useState<FlipPosition[]>([]);
-  const { pairOf, amountDpOf } = useTerms(config);
+  const terms = useTerms(config);
   const announced = useRef(new Set<string>());
   const announce = useCallback((id: string) => {
     if (announced.current.has(id)) return;
     announced.current.add(id);
     void api(routes.flip.position, { query: { id }, silent: true })
       .then(({ data }) => {
-        if (data.status !== 'open') setResults([data]);
+        if (data.status !== 'open') setResults((shown) => [data, ...shown]);
       })
       .catch(() => announced.current.delete(id));
   }, []);
@@ -230,23 +234,34 @@ function FlipResults({ config, onOpen }: { config: FlipConfig; onOpen: (item: Fl
     for (const id of wasOpen.current ?? []) if (!now.has(id)) announce(id);
     wasOpen.current = now;
   }, [open, announce]);
-  const shown = results[0];
+  const newest = results[0];
   useEffect(() => {
-    if (!shown) return;
+    if (!newest) return;
     const timer = setTimeout(() => setResults([]), RESULT_SHOWN_MS);
     return () => clearTimeout(timer);
-  }, [shown]);
+  }, [newest]);
+  if (results.length === 0) return null;
   return (
-    <FlipResultBanner
-      item={shown}
-      config={config}
-      pairOf={pairOf}
-      amountDpOf={amountDpOf}
-      onOpen={onOpen}
-      onDismiss={() => setResults([])}
-    />
+    <div className="flip-results" aria-live="polite">
+      {results.length === 1 ? (
+        <FlipResultBanner
+          item={results[0]!}
+          config={config}
+          {...terms}
+          onOpen={onOpen}
+          onDismiss={() => setResults([])}
+        />
+      ) : (
+        <FlipResultsSummary items={results} {...terms} onOpen={onOpen} onDismiss={() => setResults([])} />
+      )}
+    </div>
   );
 }
+
+type BannerProps = {
+  onOpen: (item: FlipPosition) => void;
+  onDismiss: () => void;
+} & ReturnType<typeof useTerms>;
 
 function FlipResultBanner({
   item,
@@ -255,14 +270,8 @@ function FlipResultBanner({
   amountDpOf,
   onOpen,
   onDismiss,
-}: {
-  item: FlipPosition | undefined;
-  config: FlipConfig;
-  onOpen: (item: FlipPosition) => void;
-  onDismiss: () => void;
-} & ReturnType<typeof useTerms>) {
+}: BannerProps & { item: FlipPosition; config: FlipConfig }) {
   const { t } = useTranslation();
-  if (!item) return null;
   const outcome = outcomeOf(item) ?? 'refunded';
   const pair = pairOf(item.symbol);
   const price = (value: string | null) =>
@@ -273,35 +282,95 @@ function FlipResultBanner({
   const title =
     outcome === 'won' ? 'flip.resultWon' : outcome === 'lost' ? 'flip.resultLost' : 'flip.resultRefunded';
   return (
-    <div className="flip-results" aria-live="polite">
-      <div
-        key={item.id}
-        className={`flip-result flip-result--${outcome}`}
-        role="alert"
-        data-testid="flip-result"
-        data-outcome={outcome}
-      >
-        <button type="button" className="flip-result__body" onClick={() => onOpen(item)}>
-          <b className="flip-result__title" data-testid="flip-result-title">
-            {t(title, { amount, token: item.token })}
-          </b>
-          <span className="flip-result__prices" data-testid="flip-result-prices">
-            {t('flip.resultPrices', {
-              pair: pair ? `${pair.base}/${pair.quote}` : item.symbol,
-              direction: t(`flip.${item.direction}`),
-              open: price(item.openPrice),
-              close: price(item.closePrice),
-            })}
-          </span>
-          <RefundWhy item={item} priceDp={pair?.priceDp} toleranceSeconds={config.toleranceSeconds} />
-        </button>
-        <DismissButton
-          className="flip-result__dismiss"
-          label={t('flip.dismiss')}
-          testId="flip-result-dismiss"
-          onClick={onDismiss}
-        />
+    <div
+      key={item.id}
+      className={`flip-result flip-result--${outcome}`}
+      role="alert"
+      data-testid="flip-result"
+      data-outcome={outcome}
+    >
+      <button type="button" className="flip-result__body" onClick={() => onOpen(item)}>
+        <b className="flip-result__title" data-testid="flip-result-title">
+          {t(title, { amount, token: item.token })}
+        </b>
+        <span className="flip-result__prices" data-testid="flip-result-prices">
+          {t('flip.resultPrices', {
+            pair: pair ? `${pair.base}/${pair.quote}` : item.symbol,
+            direction: t(`flip.${item.direction}`),
+            open: price(item.openPrice),
+            close: price(item.closePrice),
+          })}
+        </span>
+        <RefundWhy item={item} priceDp={pair?.priceDp} toleranceSeconds={config.toleranceSeconds} />
+      </button>
+      <DismissButton
+        className="flip-result__dismiss"
+        label={t('flip.dismiss')}
+        testId="flip-result-dismiss"
+        onClick={onDismiss}
+      />
+    </div>
+  );
+}
+
+/** Several results at once: the net P&L per token, then a line each (newest first), each opening its detail. */
+function FlipResultsSummary({
+  items,
+  pairOf,
+  amountDpOf,
+  onOpen,
+  onDismiss,
+}: BannerProps & { items: FlipPosition[] }) {
+  const { t } = useTranslation();
+  const net = new Map<string, Decimal>();
+  for (const item of items)
+    net.set(item.token, (net.get(item.token) ?? new Decimal(0)).add(item.realizedPnl ?? 0));
+  const total = [...net]
+    .map(([token, pnl]) => `${formatNumber(pnl, 'amount', { dp: amountDpOf(token), signed: true })} ${token}`)
+    .join(' · ');
+  const sum = [...net.values()].reduce((a, b) => a.add(b), new Decimal(0));
+  const outcome = net.size === 1 ? (sum.gt(0) ? 'won' : sum.lt(0) ? 'lost' : 'refunded') : 'refunded';
+  const more = items.length - RESULTS_LISTED;
+  return (
+    <div
+      className={`flip-result flip-result--${outcome}`}
+      role="alert"
+      data-testid="flip-result"
+      data-outcome="several"
+    >
+      <div className="flip-result__body">
+        <b className="flip-result__title" data-testid="flip-result-title">
+          {t('flip.resultsTitle', { n: items.length, pnl: total })}
+        </b>
+        <ul className="flip-result__lines">
+          {items.slice(0, RESULTS_LISTED).map((item) => {
+            const pair = pairOf(item.symbol);
+            const itsOutcome = outcomeOf(item) ?? 'refunded';
+            return (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => onOpen(item)}
+                  data-testid="flip-result-line"
+                  data-outcome={itsOutcome}
+                >
+                  <span>
+                    {pair ? `${pair.base}/${pair.quote}` : item.symbol} {t(`flip.${item.direction}`)}
+                  </span>
+                  <b className={toneOf(itsOutcome)}>{pnlText(item, amountDpOf(item.token))}</b>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        {more > 0 && <span className="flip-result__prices">{t('flip.resultsMore', { n: more })}</span>}
       </div>
+      <DismissButton
+        className="flip-result__dismiss"
+        label={t('flip.dismiss')}
+        testId="flip-result-dismiss"
+        onClick={onDismiss}
+      />
     </div>
   );
 }

@@ -75,10 +75,12 @@ describe('<OpenFlipCard />', () => {
       // The pair's two decimals, grouped, as the card writes prices.
       { '60000.01': '60,000.01', '59999.99': '59,999.99', '60000': '60,000.00' }[price],
     );
-    // Coloured by where the flip stands, not by the price's move: a Down flip losing is never green.
+    // Coloured by its move from the open price, as every price in the app (a risen price in the
+    // down colour reads as a fall); where the flip stands is the line below, in its own colour.
     expect(screen.getByTestId('open-flip-mark').className).toBe(
-      { winning: 'is-up', losing: 'is-down', even: '' }[standing],
+      { '60000.01': 'is-up', '59999.99': 'is-down', '60000': '' }[price],
     );
+    expect(element.className).toContain(`flip-card--${standing}`);
   });
 
   it("without a live price it stands where the server's mark put it", () => {

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlipPosition } from '@tradeflip/api';
-import { flipStanding, formatNumber } from '@tradeflip/money';
+import { Decimal, flipStanding, formatNumber } from '@tradeflip/money';
 import '@/features/flip/texts';
 import { DirectionIcon } from './direction-icon';
 import { durationLabel } from './flip-form';
@@ -84,8 +84,10 @@ export function OpenFlipCard({ item, pair, price, now, amountDp, onOpen }: OpenF
         : standing === 'even'
           ? t('flip.standingEven')
           : '';
-  // The price now in the colour of where the flip stands (a Down flip loses as the price rises).
-  const markTone = standing === 'winning' ? 'is-up' : standing === 'losing' ? 'is-down' : '';
+  // The price now in the colour of its move from the open price, as every price in the app (a risen
+  // price in red would read as a fall); whether that wins is the standing's line below, in its colour.
+  const move = mark ? new Decimal(mark).cmp(item.openPrice) : 0;
+  const markTone = move > 0 ? 'is-up' : move < 0 ? 'is-down' : '';
   return (
     <article
       className={`flip-card${standing ? ` flip-card--${standing}` : ''}`}

@@ -14,7 +14,7 @@ import { useIdParam } from '@/components/require-id';
 import { flipPath } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
-import { useTickers } from '@/features/market/api/tickers-query';
+import { markOf, useTickers } from '@/features/market/api/tickers-query';
 import { useStalePairs } from '@/features/market/hooks/use-stale-pairs';
 import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
 import '@/features/flip/texts';
@@ -60,7 +60,7 @@ export function FlipPage() {
   const change = new Decimal(ticker?.change24h ?? 0);
   const tone = change.gt(0) ? 'is-up' : change.lt(0) ? 'is-down' : '';
   const priceOf = (pairSymbol: string) =>
-    stalePairs.has(pairSymbol) ? undefined : tickers?.find((row) => row.symbol === pairSymbol)?.price;
+    stalePairs.has(pairSymbol) ? undefined : markOf(tickers, pairSymbol);
 
   return (
     <PageFrame title={t('titles.flip')} className="flip">

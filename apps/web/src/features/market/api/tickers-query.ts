@@ -23,3 +23,12 @@ export function useTickers(): { tickers: Ticker[] | null; failed: boolean } {
   useEffect(() => followTickers(client, tickersQueryKey), [client]);
   return { tickers: data?.list ?? null, failed: isError && !data };
 }
+
+/**
+ * A pair's mark price in the tickers: what the games open, close and settle at, so what a position's
+ * live PnL, a flip's standing and an order's expected price use (the headline shows the last trade).
+ * Undefined before the pair's first mark.
+ */
+export function markOf(tickers: Ticker[] | null | undefined, symbol: string): string | undefined {
+  return tickers?.find((row) => row.symbol === symbol)?.mark ?? undefined;
+}

@@ -17,6 +17,7 @@ const row = (symbol: string, price: string, extra: Partial<Ticker> = {}): Ticker
   base: symbol.replace('USDT', ''),
   quote: 'USDT',
   price,
+  mark: price,
   change24h: '1.0000',
   high24h: price,
   low24h: price,
@@ -29,6 +30,7 @@ const row = (symbol: string, price: string, extra: Partial<Ticker> = {}): Ticker
 const eth: TickerMove = {
   symbol: 'ETHUSDT',
   price: '3300',
+  mark: '3299.5',
   change24h: '-2.5000',
   high24h: '3450',
   low24h: '2900',

@@ -11,11 +11,14 @@ vi.mock('./reconnecting-socket', async () => ({
 const { FakeSocket } = await import('./test-socket');
 const { MarketSocket } = await import('./market-socket');
 const { setSession } = await import('@/lib/session');
+const { serverNow } = await import('@/lib/server-clock');
 
 const ticks = (seq: number) => ({
   type: 'ticks',
   seq,
-  list: [{ symbol: 'BTCUSDT', price: '1', change24h: '0.0000', high24h: '1', low24h: '1', time: 1 }],
+  list: [
+    { symbol: 'BTCUSDT', price: '1', mark: '1', change24h: '0.0000', high24h: '1', low24h: '1', time: 1 },
+  ],
 });
 
 function listen(channel: Parameters<InstanceType<typeof MarketSocket>['subscribe']>[0]) {
@@ -163,5 +166,17 @@ describe('the market socket', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('asks the server’s time on every connection: countdowns follow the server’s clock, not the device’s', () => {
+    const { fake } = listen({ channel: 'tickers' });
+    fake.open();
+    expect(fake.pings).toBe(1);
+    // The device's clock is 8 s behind the server's (the answer came back at once).
+    const serverTime = Date.now() + 8_000;
+    fake.frame({ type: 'pong', time: serverTime });
+    expect(Math.abs(serverNow() - (Date.now() + 8_000))).toBeLessThan(1_000);
+    fake.open(); // a reconnect asks again
+    expect(fake.pings).toBe(2);
   });
 });

@@ -17,6 +17,7 @@ import { ReconnectingSocket as ReconnectingWebSocket } from './reconnecting-sock
 import type { CandleInterval, WsServerMessage } from '@tradeflip/api';
 import { asServerMessage } from './ws-message';
 import { getLanguage } from '@/lib/language';
+import { noteServerTime } from '@/lib/server-clock';
 import { getToken } from '@/lib/session';
 
 export type Channel =
@@ -53,6 +54,9 @@ function channelOfMessage(message: WsServerMessage): string | undefined {
   return undefined;
 }
 
+/** How often the socket asks the server's time (a clock drifts little in a minute). */
+const PING_EVERY_MS = 60_000;
+
 export class MarketSocket {
   private socket: ReconnectingWebSocket | undefined;
   private readonly wanted = new Map<string, { channel: Channel; listeners: Set<Listener> }>();
@@ -65,6 +69,9 @@ export class MarketSocket {
   private authedWith: string | null = null;
   /** Tokens of `auth` messages not answered yet, oldest first (answers come in order). */
   private authsInFlight: string[] = [];
+  /** When each ping still unanswered went out (answers come in order): the server's clock. */
+  private pingsInFlight: number[] = [];
+  private pinger: ReturnType<typeof setInterval> | undefined;
   /** The token the server holds this connection signed in with (its `authed` came back). */
   private confirmedAs: string | null = null;
   /** The user channel was asked for and neither given nor refused yet. */
@@ -165,6 +172,11 @@ export class MarketSocket {
   }
 
   private receive(socket: ReconnectingWebSocket, message: WsServerMessage) {
+    if (message.type === 'pong') {
+      const sentAt = this.pingsInFlight.shift();
+      if (sentAt !== undefined) noteServerTime(message.time, sentAt, Date.now());
+      return;
+    }
     if (message.type === 'subscribed') {
       if (message.channel === 'user') {
         this.userPending = false;
@@ -229,6 +241,8 @@ export class MarketSocket {
       this.lastSeq.clear();
       this.authsInFlight = [];
       this.confirmedAs = null;
+      this.pingsInFlight = [];
+      this.ping(socket);
       if (this.opened) for (const key of this.wanted.keys()) this.missed.add(key);
       this.opened = true;
       this.setConnected(true);
@@ -253,6 +267,17 @@ export class MarketSocket {
     });
     this.socket = socket;
     return socket;
+  }
+
+  /** Asks the server's time now, and every minute while the socket lives (lib/server-clock.ts). */
+  private ping(socket: ReconnectingWebSocket) {
+    const send = () => {
+      if (socket.readyState !== socket.OPEN) return;
+      this.pingsInFlight.push(Date.now());
+      this.send(socket, { op: 'ping' });
+    };
+    send();
+    this.pinger ??= setInterval(send, PING_EVERY_MS);
   }
 
   /** Listens to a channel; the returned function stops listening (and unsubscribes when nobody is left). */

@@ -6,6 +6,7 @@ import { asServerMessage } from './ws-message';
 const move = {
   symbol: 'BTCUSDT',
   price: '60000',
+  mark: '59990.5',
   change24h: '1.2500',
   high24h: '61000',
   low24h: '59000',
@@ -14,6 +15,8 @@ const move = {
 const candle = { time: 1, open: '1', high: '2', low: '0.5', close: '1.5', volume: '3' };
 const samples: unknown[] = [
   { type: 'ticks', seq: 1, list: [move] },
+  { type: 'ticks', seq: 1, list: [{ ...move, mark: null }] },
+  { type: 'ticks', seq: 1, list: [{ ...move, mark: undefined }] },
   { type: 'ticks', seq: 0, list: [] },
   { type: 'ticks', list: [] },
   { type: 'ticks', seq: -1, list: [] },
@@ -58,6 +61,7 @@ const samples: unknown[] = [
   { type: 'unauthed', reason: 'expired' },
   { type: 'unauthed', reason: 'bored' },
   { type: 'unauthed' },
+  { type: 'pong', time: 1 },
   { type: 'pong' },
   { type: 'error', reason: 'validation', msg: 'No' },
   { type: 'error', reason: 'validation' },

@@ -24,7 +24,11 @@ const checks: Record<WsServerMessage['type'], Check> = {
     isSeq(m.seq) &&
     Array.isArray(m.list) &&
     m.list.every(
-      (t) => isObject(t) && TICKER_FIELDS.every((field) => isString(t[field])) && Number.isInteger(t.time),
+      (t) =>
+        isObject(t) &&
+        TICKER_FIELDS.every((field) => isString(t[field])) &&
+        (t.mark === null || isString(t.mark)) &&
+        Number.isInteger(t.time),
     ),
   candle: (m) =>
     isSeq(m.seq) &&
@@ -48,7 +52,7 @@ const checks: Record<WsServerMessage['type'], Check> = {
   unsubscribed: (m) => isString(m.channel),
   authed: (m) => isString(m.userId),
   unauthed: (m) => REVOKE_REASONS.has(m.reason as string),
-  pong: () => true,
+  pong: (m) => Number.isSafeInteger(m.time),
   error: (m) => isString(m.reason) && isString(m.msg),
 };
 
