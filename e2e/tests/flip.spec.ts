@@ -38,9 +38,10 @@ test('a visitor watches the price and the chart; Up asks them to sign in first',
   await page.goto('/pages/flip-lightning/index?id=BTCUSDT');
   await expect(page.getByTestId('flip-price')).toHaveText('60,000.00');
   await expect(page.getByTestId('flip-pair')).toHaveText('BTC/USDT');
-  await page.getByTestId('flip-quick-10').click();
+  // Nothing typed yet: Up asks them to sign in, and only that (no word about the stake).
   await page.getByTestId('flip-up').click();
   await expect(page.getByTestId('flip-sign-in')).toContainText('Please sign in first');
+  await expect(page.getByTestId('flip-amount-error')).toHaveCount(0);
   await saveScreens(page, 'flip-visitor-en');
   await page.getByTestId('flip-sign-in-link').click();
   await expect(page).toHaveURL(/\/pages\/login\/index\?redirect=/);
@@ -136,6 +137,29 @@ test('a person bets Up for 5 s, watches it count down and win, sees the balance 
     ]);
     await expect(sheet.getByTestId('flip-net')).toContainText('+8.5 USDT');
     await saveScreens(page, 'flip-detail-en');
+    await sheet.getByTestId('flip-sheet-done').click();
+  });
+
+  await test.step('two flips ending together are announced together, with their net result', async () => {
+    await pin('60000');
+    await page.getByTestId('flips-tab-open').click();
+    const cards = page.locator('article[data-testid^="open-flip-"]');
+    await page.getByTestId('flip-up').click();
+    await expect(cards).toHaveCount(1);
+    // A press within 800 ms of the last is taken for a double tap and ignored (spec §9).
+    await page.waitForTimeout(900);
+    await page.getByTestId('flip-down').click();
+    await expect(cards).toHaveCount(2);
+    await pin('60200'); // Up wins 8.5, Down loses 10
+    const result = page.getByTestId('flip-result');
+    await expect(result).toHaveAttribute('data-outcome', 'several', { timeout: 15_000 });
+    await expect(result.getByTestId('flip-result-title')).toHaveText('2 flips ended: -1.5 USDT');
+    await expect(result.getByTestId('flip-result-line')).toHaveText([
+      /BTC\/USDT Down\s*-10 USDT/,
+      /BTC\/USDT Up\s*\+8\.5 USDT/,
+    ]);
+    await expect(page.getByTestId('flip-available')).toHaveText('Available 1,007 USDT');
+    await saveScreens(page, 'flip-results-en');
   });
 });
 
