@@ -107,8 +107,13 @@ export const crashPoints = ['claimed', 'effect', 'committed', 'answered'] as con
 export const settlementCrashPoints = ['settling', 'settled'] as const;
 /** Lightning Flip's settler: inside a batch's transaction, and just after it committed. */
 export const flipCrashPoints = ['flip-settling', 'flip-settled'] as const;
+/** The invite rewarder: inside a batch's transaction, and just after it committed. */
+export const inviteCrashPoints = ['invite-rewarding', 'invite-rewarded'] as const;
 export type CrashPoint =
-  (typeof crashPoints)[number] | (typeof settlementCrashPoints)[number] | (typeof flipCrashPoints)[number];
+  | (typeof crashPoints)[number]
+  | (typeof settlementCrashPoints)[number]
+  | (typeof flipCrashPoints)[number]
+  | (typeof inviteCrashPoints)[number];
 export type ChainMode = (typeof chainModes)[number];
 
 /** The real USDT contracts; the development chains deploy their own test token instead. */
@@ -232,8 +237,8 @@ const envSchema = z
       .pipe(z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, { error: 'must be an amount, e.g. 1000000' })),
     CRASH_AT: optionalText.pipe(
       z
-        .enum([...crashPoints, ...settlementCrashPoints, ...flipCrashPoints], {
-          error: `must be one of ${[...crashPoints, ...settlementCrashPoints, ...flipCrashPoints].join(', ')}`,
+        .enum([...crashPoints, ...settlementCrashPoints, ...flipCrashPoints, ...inviteCrashPoints], {
+          error: `must be one of ${[...crashPoints, ...settlementCrashPoints, ...flipCrashPoints, ...inviteCrashPoints].join(', ')}`,
         })
         .optional(),
     ),

@@ -9,6 +9,7 @@ export * from './activity';
 export * from './market';
 export * from './contract-game';
 export * from './flip';
+export * from './invite';
 export type {
   Answer,
   AnswerData,

@@ -141,6 +141,9 @@ export const messagesEn = {
       'minStake {min} {token} wins nothing at the payout rate {rate} of {symbol} {seconds} s: at least {least}',
     notConfigured: '{what} is not configured for Lightning Flip',
   },
+  invite: {
+    rateRange: 'rate must be from 0 to 0.5 (half of what was played)',
+  },
   mail: {
     registerSubject: 'TradeFlip verification code: {code}',
     forgotSubject: 'TradeFlip password reset code: {code}',

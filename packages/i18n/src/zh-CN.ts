@@ -141,6 +141,9 @@ export const messagesZh: Messages = {
       '按 {symbol} {seconds} 秒的赔率 {rate}，minStake {min} {token} 赢不到收益：至少 {least}',
     notConfigured: '闪电翻转未配置 {what}',
   },
+  invite: {
+    rateRange: 'rate 须在 0 到 0.5 之间（至多所玩金额的一半）',
+  },
   mail: {
     registerSubject: 'TradeFlip 验证码：{code}',
     forgotSubject: 'TradeFlip 重置密码验证码：{code}',

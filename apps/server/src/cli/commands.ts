@@ -11,6 +11,7 @@ import { houseShow, walletCommands } from '../modules/wallet/cli';
 import { withdrawCommands } from '../modules/withdraw/cli';
 import { gameCommands } from '../modules/contract-game/cli';
 import { flipCommands, flipExposureCommand } from '../modules/flip/cli';
+import { inviteCommands } from '../modules/invite/cli';
 
 export { CliError, table, type AdminApi, type AdminCommand } from './command-kit';
 
@@ -30,4 +31,5 @@ export const commands: AdminCommand[] = [
   ...marketCommands,
   ...gameCommands,
   ...flipCommands,
+  ...inviteCommands,
 ];

@@ -12,3 +12,4 @@ export * from '../modules/market/schema';
 export * from '../modules/contract-game/schema';
 export * from '../modules/flip/schema';
 export * from '../modules/game-events/schema';
+export * from '../modules/invite/schema';

@@ -10,6 +10,7 @@ import { admin } from './admin';
 import { contractGame } from './contract-game';
 import { deposit } from './deposit';
 import { flip } from './flip';
+import { invite } from './invite';
 import { health } from './health';
 import { market } from './market';
 import { wallet } from './wallet';
@@ -25,6 +26,7 @@ const schemas = {
   market,
   contractGame,
   flip,
+  invite,
   health,
   admin,
 } satisfies { [Feature in keyof Table]: { [Name in keyof Table[Feature]]: SchemasOf<Table[Feature][Name]> } };

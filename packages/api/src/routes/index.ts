@@ -8,5 +8,6 @@ export * as withdraw from './withdraw';
 export * as market from './market';
 export * as contractGame from './contract-game';
 export * as flip from './flip';
+export * as invite from './invite';
 export * as health from './health';
 export * as admin from './admin';

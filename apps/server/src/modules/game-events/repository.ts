@@ -1,5 +1,5 @@
 // The game events' and turnover's queries (service.ts decides what they hold).
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
 import { gameEvents, userTurnover, type GameEventKind } from './schema';
@@ -61,4 +61,21 @@ export async function turnover(db: Queryable, userId: number): Promise<string | 
 
 export function eventsOf(db: Queryable, userId: number) {
   return db.select().from(gameEvents).where(eq(gameEvents.userId, userId)).orderBy(asc(gameEvents.id));
+}
+
+/** The events after `afterId`, oldest first (the invite rewarder reads them in order). */
+export function eventsAfter(db: Queryable, afterId: number, limit: number) {
+  return db
+    .select({
+      id: gameEvents.id,
+      userId: gameEvents.userId,
+      game: gameEvents.game,
+      kind: gameEvents.kind,
+      token: gameEvents.token,
+      amount: gameEvents.amount,
+    })
+    .from(gameEvents)
+    .where(gt(gameEvents.id, afterId))
+    .orderBy(asc(gameEvents.id))
+    .limit(limit);
 }

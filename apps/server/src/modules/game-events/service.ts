@@ -91,6 +91,11 @@ export class GameEvents {
     return new Decimal((await repo.turnover(db, userId)) ?? 0).toFixed();
   }
 
+  /** Every player's events after `afterId`, oldest first, at most `limit` (the invite rewarder's read). */
+  eventsAfter(afterId: number, limit: number, db: Queryable = this.deps.db) {
+    return repo.eventsAfter(db, afterId, limit);
+  }
+
   /** A user's events, oldest first. */
   async eventsOf(userId: number, db: Queryable = this.deps.db) {
     return (await repo.eventsOf(db, userId)).map((row) => ({
