@@ -16,6 +16,8 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
     user_id: string | number;
     kind: GameEventKind;
     usdt_value: string | null;
+    ref_type: string;
+    ref_id: string | number;
   }>(
     db,
     'game_events_insert',
@@ -25,7 +27,7 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
                    $8::bigint[], $9::timestamptz[])
          as e(user_id, game, kind, token, amount, usdt_value, ref_type, ref_id, created_at)
      on conflict do nothing
-     returning user_id, kind, usdt_value::text`,
+     returning user_id, kind, usdt_value::text, ref_type, ref_id`,
     [
       column('userId'),
       column('game'),
@@ -38,7 +40,12 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
       events.map((event) => event.createdAt.toISOString()),
     ],
   );
-  return rows.map((row) => ({ userId: Number(row.user_id), kind: row.kind, usdtValue: row.usdt_value }));
+  return rows.map((row) => ({
+    userId: Number(row.user_id),
+    kind: row.kind,
+    usdtValue: row.usdt_value,
+    ref: { type: row.ref_type, id: Number(row.ref_id) },
+  }));
 }
 
 export async function addTurnover(db: Queryable, userId: number, usdt: string, now: Date): Promise<void> {

@@ -108,6 +108,37 @@ describeEachDatabase('invites and their rewards', (db) => {
     await db.expectAuditClean();
   });
 
+  it('pays the friend’s contract plays too: a bet of its margin (its notional counted as turnover), its loss', async () => {
+    const table = await FlipTable.start(db, T0);
+    await rewarder(table); // what earlier tests left
+    const { inviter, friend } = await inviterAndFriend(table);
+    await table.price('BTCUSDT', '100');
+    const opened = await callRoute(table.t.app, routes.contractGame.open, {
+      token: friend.token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    await table.price('BTCUSDT', '99'); // −1 % on a notional of 1,000: a loss of 10
+    const closed = await callRoute(table.t.app, routes.contractGame.close, {
+      token: friend.token,
+      body: { id: opened.body.data.id },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    await rewarder(table);
+    // Bet 100: 0.1 to the friend, 0.2 up; loss 10: 0.05 to the friend, 0.1 up.
+    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '0.3', frozen: '0' });
+    const own = await callRoute(table.t.app, routes.invite.rewards, {
+      token: friend.token,
+      query: { page: 1, pageSize: 20 },
+    });
+    expect(own.body.data.list.map((row) => [row.game, row.kind, row.amount])).toEqual([
+      ['contract', 'loss', '0.05'],
+      ['contract', 'bet', '0.1'],
+    ]);
+    expect(await table.t.app.services.gameEvents.turnoverOf(Number(friend.user.id))).toBe('1000');
+    await db.expectAuditClean();
+  });
+
   it('never pays a frozen inviter; the player’s own reward still comes', async () => {
     const table = await FlipTable.start(db, T0);
     const { inviter, friend } = await inviterAndFriend(table);
