@@ -51,6 +51,8 @@ import { adminFlipRoutes, flipConfigRoutes, flipRoutes } from './modules/flip/ro
 import { flipLive } from './modules/flip/live';
 import { InviteService } from './modules/invite/service';
 import { adminInviteRoutes, inviteRoutes } from './modules/invite/routes';
+import { VipService } from './modules/vip/service';
+import { adminVipRoutes, vipRoutes } from './modules/vip/routes';
 import { ledgerLive } from './modules/ledger/live';
 import { marketLive } from './modules/market/live';
 import { webSocketPlugin, type WebSocketOptions } from './plugins/websocket';
@@ -116,6 +118,8 @@ export interface Services {
   gameEvents: GameEvents;
   /** Invite codes' friends and rewards; its rewarder (modules/invite/reward-job.ts) runs on the leader. */
   invite: InviteService;
+  /** VIP levels from the turnover. */
+  vip: VipService;
 }
 
 declare module 'fastify' {
@@ -279,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const game = new GameService(games);
   const gameEngine = new GameEngine({ db, clock, game, market, log: app.log });
   const flip = new FlipService(games);
+  const vip = new VipService({ db, clock, events: gameEvents });
   const invite = new InviteService({
     db,
     clock,
@@ -286,6 +291,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
     accounts,
     events: gameEvents,
+    vip,
     crashAt: config.crashAt,
   });
   await gameEngine.attach(options.listen);
@@ -308,6 +314,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     flip,
     gameEvents,
     invite,
+    vip,
   });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();
@@ -370,6 +377,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminFlipRoutes, { flip });
   await app.register(inviteRoutes, { invite });
   await app.register(adminInviteRoutes, { invite });
+  await app.register(vipRoutes, { vip });
+  await app.register(adminVipRoutes, { vip });
   await app.register(withdrawRoutes, { withdrawals, addressBook });
   await app.register(adminWithdrawRoutes, { withdrawals });
   return app;

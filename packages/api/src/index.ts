@@ -10,6 +10,7 @@ export * from './market';
 export * from './contract-game';
 export * from './flip';
 export * from './invite';
+export * from './vip';
 export type {
   Answer,
   AnswerData,

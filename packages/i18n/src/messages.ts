@@ -144,6 +144,10 @@ export const messagesEn = {
   invite: {
     rateRange: 'rate must be from 0 to 0.5 (half of what was played)',
   },
+  vip: {
+    levelInvalid:
+      'minTurnover and rewardBonus must be numbers from 0 (rewardBonus at most 1); level 0 starts at 0, and each level needs more turnover than the one below',
+  },
   mail: {
     registerSubject: 'TradeFlip verification code: {code}',
     forgotSubject: 'TradeFlip password reset code: {code}',

@@ -144,6 +144,10 @@ export const messagesZh: Messages = {
   invite: {
     rateRange: 'rate 须在 0 到 0.5 之间（至多所玩金额的一半）',
   },
+  vip: {
+    levelInvalid:
+      'minTurnover 与 rewardBonus 须为不小于 0 的数（rewardBonus 不超过 1）；0 级从 0 开始，且每级所需流水须高于下一级',
+  },
   mail: {
     registerSubject: 'TradeFlip 验证码：{code}',
     forgotSubject: 'TradeFlip 重置密码验证码：{code}',

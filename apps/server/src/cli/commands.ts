@@ -12,6 +12,7 @@ import { withdrawCommands } from '../modules/withdraw/cli';
 import { gameCommands } from '../modules/contract-game/cli';
 import { flipCommands, flipExposureCommand } from '../modules/flip/cli';
 import { inviteCommands } from '../modules/invite/cli';
+import { vipCommands } from '../modules/vip/cli';
 
 export { CliError, table, type AdminApi, type AdminCommand } from './command-kit';
 
@@ -32,4 +33,5 @@ export const commands: AdminCommand[] = [
   ...gameCommands,
   ...flipCommands,
   ...inviteCommands,
+  ...vipCommands,
 ];

@@ -13,3 +13,4 @@ export * from '../modules/contract-game/schema';
 export * from '../modules/flip/schema';
 export * from '../modules/game-events/schema';
 export * from '../modules/invite/schema';
+export * from '../modules/vip/schema';

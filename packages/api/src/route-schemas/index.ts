@@ -11,6 +11,7 @@ import { contractGame } from './contract-game';
 import { deposit } from './deposit';
 import { flip } from './flip';
 import { invite } from './invite';
+import { vip } from './vip';
 import { health } from './health';
 import { market } from './market';
 import { wallet } from './wallet';
@@ -27,6 +28,7 @@ const schemas = {
   contractGame,
   flip,
   invite,
+  vip,
   health,
   admin,
 } satisfies { [Feature in keyof Table]: { [Name in keyof Table[Feature]]: SchemasOf<Table[Feature][Name]> } };

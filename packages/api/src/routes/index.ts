@@ -9,5 +9,6 @@ export * as market from './market';
 export * as contractGame from './contract-game';
 export * as flip from './flip';
 export * as invite from './invite';
+export * as vip from './vip';
 export * as health from './health';
 export * as admin from './admin';

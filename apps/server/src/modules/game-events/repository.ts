@@ -1,5 +1,5 @@
 // The game events' and turnover's queries (service.ts decides what they hold).
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
 import { gameEvents, userTurnover, type GameEventKind } from './schema';
@@ -85,4 +85,13 @@ export function eventsAfter(db: Queryable, afterId: number, limit: number) {
     .where(gt(gameEvents.id, afterId))
     .orderBy(asc(gameEvents.id))
     .limit(limit);
+}
+
+/** The turnover of each of `ids` that has one. */
+export function turnovers(db: Queryable, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ userId: userTurnover.userId, usdt: userTurnover.usdt })
+    .from(userTurnover)
+    .where(inArray(userTurnover.userId, ids));
 }

@@ -113,6 +113,14 @@ export class GameEvents {
     return repo.eventsAfter(db, afterId, limit);
   }
 
+  /** The turnover of each of `ids` ('0' for one without a bet yet). */
+  async turnoversOf(ids: number[], db: Queryable = this.deps.db): Promise<Map<number, Decimal>> {
+    const found = new Map<number, Decimal>(ids.map((id) => [id, new Decimal(0)]));
+    for (const row of await repo.turnovers(db, [...new Set(ids)]))
+      found.set(row.userId, new Decimal(row.usdt));
+    return found;
+  }
+
   /** A user's events, oldest first. */
   async eventsOf(userId: number, db: Queryable = this.deps.db) {
     return (await repo.eventsOf(db, userId)).map((row) => ({

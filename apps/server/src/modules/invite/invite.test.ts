@@ -125,15 +125,16 @@ describeEachDatabase('invites and their rewards', (db) => {
     });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     await rewarder(table);
-    // Bet 100: 0.1 to the friend, 0.2 up; loss 10: 0.05 to the friend, 0.1 up.
+    // Bet 100: 0.1 to the friend, 0.2 up; loss 10: 0.05 to the friend, 0.1 up. The notional of 1,000
+    // made the friend VIP1: +10 % on their own rewards (0.11, 0.055).
     expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '0.3', frozen: '0' });
     const own = await callRoute(table.t.app, routes.invite.rewards, {
       token: friend.token,
       query: { page: 1, pageSize: 20 },
     });
     expect(own.body.data.list.map((row) => [row.game, row.kind, row.amount])).toEqual([
-      ['contract', 'loss', '0.05'],
-      ['contract', 'bet', '0.1'],
+      ['contract', 'loss', '0.055'],
+      ['contract', 'bet', '0.11'],
     ]);
     expect(await table.t.app.services.gameEvents.turnoverOf(Number(friend.user.id))).toBe('1000');
     await db.expectAuditClean();

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import { pageOf, pageRows, type PageQuery } from '../../db/page';
 import type { AccountService } from '../account/service';
 import type { GameEvents } from '../game-events/service';
+import type { VipService } from '../vip/service';
 import { moves, type LedgerService, type MoveRequest } from '../ledger/service';
 import type { TokenRegistry } from '../token/registry';
 import * as repo from './repository';
@@ -36,6 +37,8 @@ export interface InviteDeps {
   accounts: AccountService;
   /** The games' bets, profits and losses, read in order. */
   events: GameEvents;
+  /** The players' VIP bonus on their own rewards. */
+  vip: Pick<VipService, 'bonusesOf'>;
   crashAt?: CrashPoint | undefined;
 }
 
@@ -77,6 +80,11 @@ export class InviteService {
         [...players.values()].flatMap((player) => (player.inviterId === null ? [] : [player.inviterId])),
         tx,
       );
+      // A player's VIP level adds its bonus to their own rewards (their level now).
+      const bonuses = await this.deps.vip.bonusesOf(
+        events.map((event) => event.userId),
+        tx,
+      );
       const now = clock.now();
       const byToken = new Map<string, { request: MoveRequest; row: repo.RewardRow }[]>();
       for (const event of events) {
@@ -88,8 +96,10 @@ export class InviteService {
           if (receiver === null || receiver === undefined) continue;
           const standing = (level === 'self' ? players : inviters).get(receiver);
           if (!standing || standing.frozen) continue;
+          const bonus = level === 'self' ? (bonuses.get(event.userId) ?? new Decimal(0)) : new Decimal(0);
           const amount = new Decimal(event.amount)
             .mul(rate)
+            .mul(bonus.add(1))
             .toDecimalPlaces(token.amountDp, Decimal.ROUND_DOWN);
           if (!amount.gt(0)) continue;
           const list = byToken.get(token.symbol) ?? [];
