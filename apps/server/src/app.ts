@@ -53,6 +53,8 @@ import { InviteService } from './modules/invite/service';
 import { adminInviteRoutes, inviteRoutes } from './modules/invite/routes';
 import { VipService } from './modules/vip/service';
 import { adminVipRoutes, vipRoutes } from './modules/vip/routes';
+import { FeedbackService } from './modules/feedback/service';
+import { adminFeedbackRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { ledgerLive } from './modules/ledger/live';
 import { marketLive } from './modules/market/live';
 import { webSocketPlugin, type WebSocketOptions } from './plugins/websocket';
@@ -120,6 +122,7 @@ export interface Services {
   invite: InviteService;
   /** VIP levels from the turnover. */
   vip: VipService;
+  feedback: FeedbackService;
 }
 
 declare module 'fastify' {
@@ -284,6 +287,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const gameEngine = new GameEngine({ db, clock, game, market, log: app.log });
   const flip = new FlipService(games);
   const vip = new VipService({ db, clock, events: gameEvents });
+  const feedback = new FeedbackService({
+    db,
+    clock,
+    accounts,
+    limiter,
+    rule: config.rateLimits.feedbackUser,
+  });
   const invite = new InviteService({
     db,
     clock,
@@ -315,6 +325,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameEvents,
     invite,
     vip,
+    feedback,
   });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();
@@ -379,6 +390,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminInviteRoutes, { invite });
   await app.register(vipRoutes, { vip });
   await app.register(adminVipRoutes, { vip });
+  await app.register(feedbackRoutes, { feedback });
+  await app.register(adminFeedbackRoutes, { feedback });
   await app.register(withdrawRoutes, { withdrawals, addressBook });
   await app.register(adminWithdrawRoutes, { withdrawals });
   return app;

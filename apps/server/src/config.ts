@@ -157,6 +157,7 @@ const envSchema = z
     RATE_LIMIT_REGISTER_IP: rateRule('30/900'),
     RATE_LIMIT_API_IP: rateRule('1200/60'),
     RATE_LIMIT_WS_AUTH_IP: rateRule('300/60'),
+    RATE_LIMIT_FEEDBACK_USER: rateRule('5/3600'),
     // ---- Chains (DESIGN §5) ----
     CHAINS: optionalText.pipe(
       z.enum(chainModes, { error: `must be one of ${chainModes.join(', ')}` }).optional(),
@@ -370,6 +371,8 @@ export interface Config {
     apiIp: RateRule | null;
     /** Sign-ins of WebSocket connections (`auth` messages), per client IP. */
     wsAuthIp: RateRule | null;
+    /** Feedback sent, per user. */
+    feedbackUser: RateRule | null;
   };
   chains: ChainsConfig;
   /** How long an unfinished Idempotency-Key claim blocks retries before it counts as abandoned. */
@@ -453,6 +456,7 @@ export function parseConfig(env: Env): Config {
       registerIp: e.RATE_LIMIT_REGISTER_IP,
       apiIp: e.RATE_LIMIT_API_IP,
       wsAuthIp: e.RATE_LIMIT_WS_AUTH_IP,
+      feedbackUser: e.RATE_LIMIT_FEEDBACK_USER,
     },
     chains: chainsConfigOf(e),
     idempotencyClaimSeconds: e.IDEMPOTENCY_CLAIM_SECONDS,

@@ -11,6 +11,7 @@ export * from './contract-game';
 export * from './flip';
 export * from './invite';
 export * from './vip';
+export * from './feedback';
 export type {
   Answer,
   AnswerData,

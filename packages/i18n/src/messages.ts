@@ -148,6 +148,11 @@ export const messagesEn = {
     levelInvalid:
       'minTurnover and rewardBonus must be numbers from 0 (rewardBonus at most 1); level 0 starts at 0, and each level needs more turnover than the one below',
   },
+  feedback: {
+    contentTooLong: 'At most 2,000 characters',
+    contactTooLong: 'At most 200 characters',
+    notFound: 'No such feedback',
+  },
   mail: {
     registerSubject: 'TradeFlip verification code: {code}',
     forgotSubject: 'TradeFlip password reset code: {code}',

@@ -13,6 +13,7 @@ import { gameCommands } from '../modules/contract-game/cli';
 import { flipCommands, flipExposureCommand } from '../modules/flip/cli';
 import { inviteCommands } from '../modules/invite/cli';
 import { vipCommands } from '../modules/vip/cli';
+import { feedbackCommands } from '../modules/feedback/cli';
 
 export { CliError, table, type AdminApi, type AdminCommand } from './command-kit';
 
@@ -34,4 +35,5 @@ export const commands: AdminCommand[] = [
   ...flipCommands,
   ...inviteCommands,
   ...vipCommands,
+  ...feedbackCommands,
 ];

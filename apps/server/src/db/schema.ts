@@ -14,3 +14,4 @@ export * from '../modules/flip/schema';
 export * from '../modules/game-events/schema';
 export * from '../modules/invite/schema';
 export * from '../modules/vip/schema';
+export * from '../modules/feedback/schema';

@@ -12,6 +12,7 @@ import { deposit } from './deposit';
 import { flip } from './flip';
 import { invite } from './invite';
 import { vip } from './vip';
+import { feedback } from './feedback';
 import { health } from './health';
 import { market } from './market';
 import { wallet } from './wallet';
@@ -29,6 +30,7 @@ const schemas = {
   flip,
   invite,
   vip,
+  feedback,
   health,
   admin,
 } satisfies { [Feature in keyof Table]: { [Name in keyof Table[Feature]]: SchemasOf<Table[Feature][Name]> } };
