@@ -11,9 +11,6 @@ import { houseShow, walletCommands } from '../modules/wallet/cli';
 import { withdrawCommands } from '../modules/withdraw/cli';
 import { gameCommands } from '../modules/contract-game/cli';
 import { flipCommands, flipExposureCommand } from '../modules/flip/cli';
-import { inviteCommands } from '../modules/invite/cli';
-import { vipCommands } from '../modules/vip/cli';
-import { feedbackCommands } from '../modules/feedback/cli';
 
 export { CliError, table, type AdminApi, type AdminCommand } from './command-kit';
 
@@ -33,7 +30,4 @@ export const commands: AdminCommand[] = [
   ...marketCommands,
   ...gameCommands,
   ...flipCommands,
-  ...inviteCommands,
-  ...vipCommands,
-  ...feedbackCommands,
 ];
