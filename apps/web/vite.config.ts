@@ -24,6 +24,8 @@ function iconLinks(): Plugin {
 }
 
 export default defineConfig({
+  // The build's day, sent with feedback so operators know which app a player ran.
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(new Date().toISOString().slice(0, 10)) },
   plugins: [
     react(),
     iconLinks(),

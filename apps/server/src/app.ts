@@ -49,6 +49,12 @@ import { FlipService } from './modules/flip/service';
 import { GameEvents } from './modules/game-events/service';
 import { adminFlipRoutes, flipConfigRoutes, flipRoutes } from './modules/flip/routes';
 import { flipLive } from './modules/flip/live';
+import { InviteService } from './modules/invite/service';
+import { adminInviteRoutes, inviteRoutes } from './modules/invite/routes';
+import { VipService } from './modules/vip/service';
+import { adminVipRoutes, vipRoutes } from './modules/vip/routes';
+import { FeedbackService } from './modules/feedback/service';
+import { adminFeedbackRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { ledgerLive } from './modules/ledger/live';
 import { marketLive } from './modules/market/live';
 import { webSocketPlugin, type WebSocketOptions } from './plugins/websocket';
@@ -112,6 +118,11 @@ export interface Services {
   flip: FlipService;
   /** Each play's bet, profit or loss and the players' turnover (the games write them). */
   gameEvents: GameEvents;
+  /** Invite codes' friends and rewards; its rewarder (modules/invite/reward-job.ts) runs on the leader. */
+  invite: InviteService;
+  /** VIP levels from the turnover. */
+  vip: VipService;
+  feedback: FeedbackService;
 }
 
 declare module 'fastify' {
@@ -190,6 +201,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const relay = config.redisUrl
     ? new RedisRelay(config.redisUrl, app.log, relayChannel(config.databaseUrl ?? config.dataDir))
     : undefined;
+  if (config.databaseUrl && !config.redisUrl) {
+    // Only the feed's leader hears its prices without the relay: a second API process would refuse
+    // every order ('price fetch failed'). One process is fine; several need REDIS_URL.
+    app.log.warn(
+      'DATABASE_URL without REDIS_URL: run one API process, or set REDIS_URL for several (without it only the feed leader has prices)',
+    );
+  }
   const live = config.market.feed === 'binance';
   const market = new MarketService({
     db,
@@ -268,6 +286,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const game = new GameService(games);
   const gameEngine = new GameEngine({ db, clock, game, market, log: app.log });
   const flip = new FlipService(games);
+  const vip = new VipService({ db, clock, events: gameEvents });
+  const feedback = new FeedbackService({
+    db,
+    clock,
+    accounts,
+    limiter,
+    rule: config.rateLimits.feedbackUser,
+  });
+  const invite = new InviteService({
+    db,
+    clock,
+    ledger,
+    tokens,
+    accounts,
+    events: gameEvents,
+    vip,
+    crashAt: config.crashAt,
+  });
   await gameEngine.attach(options.listen);
 
   app.decorate('services', {
@@ -287,6 +323,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameEngine,
     flip,
     gameEvents,
+    invite,
+    vip,
+    feedback,
   });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();
@@ -347,6 +386,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(flipConfigRoutes, { flip });
   await app.register(flipRoutes, { flip });
   await app.register(adminFlipRoutes, { flip });
+  await app.register(inviteRoutes, { invite });
+  await app.register(adminInviteRoutes, { invite });
+  await app.register(vipRoutes, { vip });
+  await app.register(adminVipRoutes, { vip });
+  await app.register(feedbackRoutes, { feedback });
+  await app.register(adminFeedbackRoutes, { feedback });
   await app.register(withdrawRoutes, { withdrawals, addressBook });
   await app.register(adminWithdrawRoutes, { withdrawals });
   return app;

@@ -107,8 +107,13 @@ export const crashPoints = ['claimed', 'effect', 'committed', 'answered'] as con
 export const settlementCrashPoints = ['settling', 'settled'] as const;
 /** Lightning Flip's settler: inside a batch's transaction, and just after it committed. */
 export const flipCrashPoints = ['flip-settling', 'flip-settled'] as const;
+/** The invite rewarder: inside a batch's transaction, and just after it committed. */
+export const inviteCrashPoints = ['invite-rewarding', 'invite-rewarded'] as const;
 export type CrashPoint =
-  (typeof crashPoints)[number] | (typeof settlementCrashPoints)[number] | (typeof flipCrashPoints)[number];
+  | (typeof crashPoints)[number]
+  | (typeof settlementCrashPoints)[number]
+  | (typeof flipCrashPoints)[number]
+  | (typeof inviteCrashPoints)[number];
 export type ChainMode = (typeof chainModes)[number];
 
 /** The real USDT contracts; the development chains deploy their own test token instead. */
@@ -152,6 +157,7 @@ const envSchema = z
     RATE_LIMIT_REGISTER_IP: rateRule('30/900'),
     RATE_LIMIT_API_IP: rateRule('1200/60'),
     RATE_LIMIT_WS_AUTH_IP: rateRule('300/60'),
+    RATE_LIMIT_FEEDBACK_USER: rateRule('5/3600'),
     // ---- Chains (DESIGN §5) ----
     CHAINS: optionalText.pipe(
       z.enum(chainModes, { error: `must be one of ${chainModes.join(', ')}` }).optional(),
@@ -232,8 +238,8 @@ const envSchema = z
       .pipe(z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, { error: 'must be an amount, e.g. 1000000' })),
     CRASH_AT: optionalText.pipe(
       z
-        .enum([...crashPoints, ...settlementCrashPoints, ...flipCrashPoints], {
-          error: `must be one of ${[...crashPoints, ...settlementCrashPoints, ...flipCrashPoints].join(', ')}`,
+        .enum([...crashPoints, ...settlementCrashPoints, ...flipCrashPoints, ...inviteCrashPoints], {
+          error: `must be one of ${[...crashPoints, ...settlementCrashPoints, ...flipCrashPoints, ...inviteCrashPoints].join(', ')}`,
         })
         .optional(),
     ),
@@ -365,6 +371,8 @@ export interface Config {
     apiIp: RateRule | null;
     /** Sign-ins of WebSocket connections (`auth` messages), per client IP. */
     wsAuthIp: RateRule | null;
+    /** Feedback sent, per user. */
+    feedbackUser: RateRule | null;
   };
   chains: ChainsConfig;
   /** How long an unfinished Idempotency-Key claim blocks retries before it counts as abandoned. */
@@ -448,6 +456,7 @@ export function parseConfig(env: Env): Config {
       registerIp: e.RATE_LIMIT_REGISTER_IP,
       apiIp: e.RATE_LIMIT_API_IP,
       wsAuthIp: e.RATE_LIMIT_WS_AUTH_IP,
+      feedbackUser: e.RATE_LIMIT_FEEDBACK_USER,
     },
     chains: chainsConfigOf(e),
     idempotencyClaimSeconds: e.IDEMPOTENCY_CLAIM_SECONDS,

@@ -9,6 +9,9 @@ export * from './activity';
 export * from './market';
 export * from './contract-game';
 export * from './flip';
+export * from './invite';
+export * from './vip';
+export * from './feedback';
 export type {
   Answer,
   AnswerData,

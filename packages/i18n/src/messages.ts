@@ -141,6 +141,18 @@ export const messagesEn = {
       'minStake {min} {token} wins nothing at the payout rate {rate} of {symbol} {seconds} s: at least {least}',
     notConfigured: '{what} is not configured for Lightning Flip',
   },
+  invite: {
+    rateRange: 'rate must be from 0 to 0.5 (half of what was played)',
+  },
+  vip: {
+    levelInvalid:
+      'minTurnover and rewardBonus must be numbers from 0 (rewardBonus at most 1); level 0 starts at 0, and each level needs more turnover than the one below',
+  },
+  feedback: {
+    contentTooLong: 'At most 2,000 characters',
+    contactTooLong: 'At most 200 characters',
+    notFound: 'No such feedback',
+  },
   mail: {
     registerSubject: 'TradeFlip verification code: {code}',
     forgotSubject: 'TradeFlip password reset code: {code}',

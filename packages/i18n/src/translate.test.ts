@@ -3,6 +3,8 @@ import { messagesEn, messagesZh, toLanguage, translate } from './index';
 import { contractGameUiEn, contractGameUiZh } from './contract-game-ui';
 import { walletUiEn, walletUiZh } from './wallet-ui';
 import { flipUiEn, flipUiZh } from './flip-ui';
+import { vipUiEn, vipUiZh } from './vip-ui';
+import { feedbackUiEn, feedbackUiZh } from './feedback-ui';
 
 function keysOf(node: object, prefix = ''): string[] {
   return Object.entries(node).flatMap(([k, v]) =>
@@ -25,6 +27,8 @@ describe('i18n', () => {
     expect(keysOf(walletUiZh).sort()).toEqual(keysOf(walletUiEn).sort());
     expect(keysOf(contractGameUiZh).sort()).toEqual(keysOf(contractGameUiEn).sort());
     expect(keysOf(flipUiZh).sort()).toEqual(keysOf(flipUiEn).sort());
+    expect(keysOf(vipUiZh).sort()).toEqual(keysOf(vipUiEn).sort());
+    expect(keysOf(feedbackUiZh).sort()).toEqual(keysOf(feedbackUiEn).sort());
   });
 
   it("keeps the flip screen's words apart from the server's flip errors", () => {

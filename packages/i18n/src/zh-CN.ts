@@ -141,6 +141,18 @@ export const messagesZh: Messages = {
       '按 {symbol} {seconds} 秒的赔率 {rate}，minStake {min} {token} 赢不到收益：至少 {least}',
     notConfigured: '闪电翻转未配置 {what}',
   },
+  invite: {
+    rateRange: 'rate 须在 0 到 0.5 之间（至多所玩金额的一半）',
+  },
+  vip: {
+    levelInvalid:
+      'minTurnover 与 rewardBonus 须为不小于 0 的数（rewardBonus 不超过 1）；0 级从 0 开始，且每级所需流水须高于下一级',
+  },
+  feedback: {
+    contentTooLong: '最多 2000 个字符',
+    contactTooLong: '最多 200 个字符',
+    notFound: '没有这条反馈',
+  },
   mail: {
     registerSubject: 'TradeFlip 验证码：{code}',
     forgotSubject: 'TradeFlip 重置密码验证码：{code}',

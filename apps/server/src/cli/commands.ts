@@ -11,6 +11,9 @@ import { houseShow, walletCommands } from '../modules/wallet/cli';
 import { withdrawCommands } from '../modules/withdraw/cli';
 import { gameCommands } from '../modules/contract-game/cli';
 import { flipCommands, flipExposureCommand } from '../modules/flip/cli';
+import { inviteCommands } from '../modules/invite/cli';
+import { vipCommands } from '../modules/vip/cli';
+import { feedbackCommands } from '../modules/feedback/cli';
 
 export { CliError, table, type AdminApi, type AdminCommand } from './command-kit';
 
@@ -30,4 +33,7 @@ export const commands: AdminCommand[] = [
   ...marketCommands,
   ...gameCommands,
   ...flipCommands,
+  ...inviteCommands,
+  ...vipCommands,
+  ...feedbackCommands,
 ];

@@ -12,3 +12,6 @@ export * from '../modules/market/schema';
 export * from '../modules/contract-game/schema';
 export * from '../modules/flip/schema';
 export * from '../modules/game-events/schema';
+export * from '../modules/invite/schema';
+export * from '../modules/vip/schema';
+export * from '../modules/feedback/schema';

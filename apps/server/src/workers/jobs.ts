@@ -10,6 +10,7 @@ import { startWithdrawalSender } from '../modules/withdraw/sender';
 import { startMarketFeed } from '../modules/market/feed-job';
 import { startGameEngine } from '../modules/contract-game/engine-job';
 import { startFlipSettler } from '../modules/flip/settle-job';
+import { startInviteRewarder } from '../modules/invite/reward-job';
 
 const MAINTENANCE_MS = 3600_000;
 
@@ -24,6 +25,7 @@ export function startJobs(app: FastifyInstance, db: Database, config: Config): J
   if (withdrawalSender) jobs.push(withdrawalSender);
   jobs.push(startGameEngine(app.services.gameEngine, { db, clock: systemClock, log: app.log }));
   jobs.push(startFlipSettler(app.services.flip, { db, clock: systemClock, log: app.log }));
+  jobs.push(startInviteRewarder(app.services.invite, { db, clock: systemClock, log: app.log }));
   jobs.push(
     startMarketFeed(app.services.market, {
       db,

@@ -75,7 +75,7 @@ describe('route table', () => {
   });
 
   it('shows the frame of pages that later releases fill', async () => {
-    renderApp(paths.vip, { signedIn: true });
+    renderApp(paths.invite, { signedIn: true });
     expect(await screen.findByText('Coming soon')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   });

@@ -10,6 +10,9 @@ import { admin } from './admin';
 import { contractGame } from './contract-game';
 import { deposit } from './deposit';
 import { flip } from './flip';
+import { invite } from './invite';
+import { vip } from './vip';
+import { feedback } from './feedback';
 import { health } from './health';
 import { market } from './market';
 import { wallet } from './wallet';
@@ -25,6 +28,9 @@ const schemas = {
   market,
   contractGame,
   flip,
+  invite,
+  vip,
+  feedback,
   health,
   admin,
 } satisfies { [Feature in keyof Table]: { [Name in keyof Table[Feature]]: SchemasOf<Table[Feature][Name]> } };

@@ -8,5 +8,8 @@ export * as withdraw from './withdraw';
 export * as market from './market';
 export * as contractGame from './contract-game';
 export * as flip from './flip';
+export * as invite from './invite';
+export * as vip from './vip';
+export * as feedback from './feedback';
 export * as health from './health';
 export * as admin from './admin';

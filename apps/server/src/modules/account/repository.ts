@@ -291,3 +291,34 @@ export async function activeUserIds(db: Queryable): Promise<number[]> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.status, 'active'));
   return rows.map((row) => row.id);
 }
+
+/** Each user's inviter and standing (the invite rewards: who is paid for whose play). */
+export async function standingsOf(
+  db: Queryable,
+  ids: number[],
+): Promise<{ id: number; inviterId: number | null; status: 'active' | 'frozen' }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, inviterId: users.inviterId, status: users.status })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+/** The friends a user invited, newest first, a page of them, with how many there are. */
+export async function invitedBy(
+  db: Queryable,
+  inviterId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: { id: number; email: string; createdAt: Date }[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.inviterId, inviterId))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ n: count() }).from(users).where(eq(users.inviterId, inviterId)),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}

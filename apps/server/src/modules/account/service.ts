@@ -367,6 +367,19 @@ export class AccountService {
     return { rows: rows.map((row) => ({ ...row, email: emails.get(row.userId) ?? '' })), total };
   }
 
+  /** Each user's inviter and whether they are frozen (the invite rewards decide who is paid). */
+  async standingsOf(ids: number[], via: Queryable = this.db) {
+    const rows = await repo.standingsOf(via, [...new Set(ids)]);
+    return new Map(
+      rows.map((row) => [row.id, { inviterId: row.inviterId, frozen: row.status === 'frozen' }]),
+    );
+  }
+
+  /** The friends a user invited (newest first), their e-mails for the invite module to mask. */
+  friendsOf(userId: number, page: { offset: number; limit: number }) {
+    return repo.invitedBy(this.db, userId, page);
+  }
+
   /** The id of the user of an e-mail exactly as written, or undefined (an operator's list filter). */
   async idOfEmail(email: string): Promise<number | undefined> {
     return (await repo.findUserByEmail(this.db, email))?.id;

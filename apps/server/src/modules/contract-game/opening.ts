@@ -75,6 +75,7 @@ export class Opening {
 
     // The price is the market's last tick, kept exactly (and kept once for all opens at it); a stale
     // pair refuses ('price fetch failed'), after the balance checks as the spec orders them.
+    const prices = await this.deps.events.prices([token]);
     const tick = await this.deps.market.settlementTick(symbol, undefined, 'open').then(
       (kept) => ({ kept }),
       (error: unknown) => ({ error }),
@@ -145,6 +146,22 @@ export class Opening {
       await moved.catch((error: unknown) => {
         throw this.openMoneyRefusal(error, pair, check.order);
       });
+      // The play's bet: its margin at stake, its notional as turnover (VIP, invite rewards).
+      await this.deps.events.record(
+        tx,
+        [
+          {
+            userId,
+            game: 'contract',
+            kind: 'bet',
+            token,
+            amount: margin,
+            turnover: notionalOf(margin, leverage),
+            ref: base.ref,
+          },
+        ],
+        prices,
+      );
       const answer = this.views.view(row);
       await record?.commit(tx, answer);
       return answer;

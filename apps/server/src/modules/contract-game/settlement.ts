@@ -10,6 +10,7 @@ import { POSITIONS_CHANNEL } from '../../db/notifications';
 import { AppError } from '../../errors';
 import type { IdempotencyRecord } from '../../plugins/idempotency';
 import { moves } from '../ledger/service';
+import type { GameEvent } from '../game-events/service';
 import type { GameServiceDeps } from './deps';
 import { notifyPosition } from './notice';
 import * as repo from './repository';
@@ -181,6 +182,21 @@ export class Settlement {
       };
     });
     await repo.closePositions(tx, closes, POSITIONS_CHANNEL);
+    // Each close's profit as paid, or its loss as taken from the margin (invite rewards).
+    const events = settled.flatMap(({ row, result }, i): GameEvent[] => {
+      const event = {
+        userId: row.userId,
+        game: 'contract',
+        token: row.marginToken,
+        ref: { type: 'game_position', id: row.id },
+      } as const;
+      const paid = new Decimal(closes[i]!.pnl).sub(closes[i]!.profitUnpaid);
+      if (new Decimal(closes[i]!.pnl).gt(0)) return [{ ...event, kind: 'profit' as const, amount: paid }];
+      return result.lossConsumed.gt(0)
+        ? [{ ...event, kind: 'loss' as const, amount: result.lossConsumed }]
+        : [];
+    });
+    await this.deps.events.record(tx, events, await this.deps.events.prices(tokens));
     return settled.map(({ row }, i) => ({ ...row, ...closes[i]!, status: 'closed' as const }));
   }
 

@@ -1,5 +1,5 @@
 // The game events' and turnover's queries (service.ts decides what they hold).
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
 import { gameEvents, userTurnover, type GameEventKind } from './schema';
@@ -16,6 +16,8 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
     user_id: string | number;
     kind: GameEventKind;
     usdt_value: string | null;
+    ref_type: string;
+    ref_id: string | number;
   }>(
     db,
     'game_events_insert',
@@ -25,7 +27,7 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
                    $8::bigint[], $9::timestamptz[])
          as e(user_id, game, kind, token, amount, usdt_value, ref_type, ref_id, created_at)
      on conflict do nothing
-     returning user_id, kind, usdt_value::text`,
+     returning user_id, kind, usdt_value::text, ref_type, ref_id`,
     [
       column('userId'),
       column('game'),
@@ -38,7 +40,12 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
       events.map((event) => event.createdAt.toISOString()),
     ],
   );
-  return rows.map((row) => ({ userId: Number(row.user_id), kind: row.kind, usdtValue: row.usdt_value }));
+  return rows.map((row) => ({
+    userId: Number(row.user_id),
+    kind: row.kind,
+    usdtValue: row.usdt_value,
+    ref: { type: row.ref_type, id: Number(row.ref_id) },
+  }));
 }
 
 export async function addTurnover(db: Queryable, userId: number, usdt: string, now: Date): Promise<void> {
@@ -61,4 +68,30 @@ export async function turnover(db: Queryable, userId: number): Promise<string | 
 
 export function eventsOf(db: Queryable, userId: number) {
   return db.select().from(gameEvents).where(eq(gameEvents.userId, userId)).orderBy(asc(gameEvents.id));
+}
+
+/** The events after `afterId`, oldest first (the invite rewarder reads them in order). */
+export function eventsAfter(db: Queryable, afterId: number, limit: number) {
+  return db
+    .select({
+      id: gameEvents.id,
+      userId: gameEvents.userId,
+      game: gameEvents.game,
+      kind: gameEvents.kind,
+      token: gameEvents.token,
+      amount: gameEvents.amount,
+    })
+    .from(gameEvents)
+    .where(gt(gameEvents.id, afterId))
+    .orderBy(asc(gameEvents.id))
+    .limit(limit);
+}
+
+/** The turnover of each of `ids` that has one. */
+export function turnovers(db: Queryable, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ userId: userTurnover.userId, usdt: userTurnover.usdt })
+    .from(userTurnover)
+    .where(inArray(userTurnover.userId, ids));
 }

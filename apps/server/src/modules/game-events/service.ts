@@ -17,6 +17,11 @@ export interface GameEvent {
   token: string;
   /** Positive: the stake, the profit won on top of it, or the loss. */
   amount: Decimal;
+  /**
+   * A bet's turnover in its token, when not its stake: a contract position's notional (margin ×
+   * leverage), as VIP levels count it (DESIGN §9).
+   */
+  turnover?: Decimal;
   ref: { type: string; id: number };
 }
 
@@ -74,10 +79,22 @@ export class GameEvents {
         };
       }),
     );
+    // A bet's turnover: its stake's USDT value, or (a contract position) its notional's.
+    const turnoverOf = new Map(
+      events.flatMap((event) =>
+        event.kind === 'bet' && event.turnover ? [[`${event.ref.type}:${event.ref.id}`, event] as const] : [],
+      ),
+    );
     const turnover = new Map<number, Decimal>();
     for (const row of inserted) {
       if (row.kind !== 'bet' || row.usdtValue === null) continue;
-      turnover.set(row.userId, (turnover.get(row.userId) ?? new Decimal(0)).add(row.usdtValue));
+      const event = turnoverOf.get(`${row.ref.type}:${row.ref.id}`);
+      const price = event && prices.get(event.token);
+      const value =
+        event?.turnover && price !== undefined
+          ? event.turnover.mul(price).toDecimalPlaces(USDT_DP, Decimal.ROUND_DOWN)
+          : new Decimal(row.usdtValue);
+      turnover.set(row.userId, (turnover.get(row.userId) ?? new Decimal(0)).add(value));
     }
     // In user order: two transactions adding to the same players never wait on each other in a ring.
     for (const [userId, usdt] of [...turnover].sort(([a], [b]) => a - b)) {
@@ -89,6 +106,19 @@ export class GameEvents {
   /** A user's cumulative USDT turnover ('0' before their first bet). */
   async turnoverOf(userId: number, db: Queryable = this.deps.db): Promise<string> {
     return new Decimal((await repo.turnover(db, userId)) ?? 0).toFixed();
+  }
+
+  /** Every player's events after `afterId`, oldest first, at most `limit` (the invite rewarder's read). */
+  eventsAfter(afterId: number, limit: number, db: Queryable = this.deps.db) {
+    return repo.eventsAfter(db, afterId, limit);
+  }
+
+  /** The turnover of each of `ids` ('0' for one without a bet yet). */
+  async turnoversOf(ids: number[], db: Queryable = this.deps.db): Promise<Map<number, Decimal>> {
+    const found = new Map<number, Decimal>(ids.map((id) => [id, new Decimal(0)]));
+    for (const row of await repo.turnovers(db, [...new Set(ids)]))
+      found.set(row.userId, new Decimal(row.usdt));
+    return found;
   }
 
   /** A user's events, oldest first. */

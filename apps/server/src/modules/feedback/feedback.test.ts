@@ -1,0 +1,92 @@
+// Issue 19, acceptance 3: feedback's validation in both languages ('Please enter content', spec),
+// what is stored (content, contact, language, app version), the operator's reply shown to the player,
+// and the per-user limit.
+import { expect, it } from 'vitest';
+import * as routes from '@tradeflip/api/routes';
+import { translate } from '@tradeflip/i18n';
+import { adminApi, adminCommand } from '../../test/accounts';
+import { adminCallRoute, callRoute, describeEachDatabase, registerUser } from '../../test/harness';
+
+describeEachDatabase('feedback', (db) => {
+  it('refuses empty content in the user’s language and stores nothing', async () => {
+    const t = await db.app();
+    const user = await registerUser(t);
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      for (const content of ['', '   ']) {
+        const res = await callRoute(t.app, routes.feedback.send, {
+          token: user.token,
+          body: { content, contact: 'me@x.io' },
+          headers: { 'x-lang': lang },
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.data.fields).toEqual({ content: translate(lang, 'validation.contentRequired') });
+      }
+    }
+    expect(translate('en-US', 'validation.contentRequired')).toBe('Please enter content');
+    const mine = await callRoute(t.app, routes.feedback.mine, {
+      token: user.token,
+      query: { page: 1, pageSize: 20 },
+    });
+    expect(mine.body.data.total).toBe(0);
+  });
+
+  it('stores it with the language and app version; the operator’s reply shows under it', async () => {
+    const t = await db.app();
+    const user = await registerUser(t);
+    const sent = await callRoute(t.app, routes.feedback.send, {
+      token: user.token,
+      body: { content: '  The flip chart is great  ', appVersion: '2026.11' },
+      headers: { 'x-lang': 'zh-CN' },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toMatchObject({ content: 'The flip chart is great', contact: null, reply: null });
+    const open = await adminCommand('feedback:list').run(adminApi(t), ['--open']);
+    expect(open).toContain(user.email);
+    expect(open).toMatch(/zh-CN/);
+    const listed = await adminCallRoute(t.app, routes.feedback.adminList, {
+      query: { page: 1, pageSize: 20 },
+    });
+    expect(listed.body.data.list[0]).toMatchObject({
+      email: user.email,
+      language: 'zh-CN',
+      appVersion: '2026.11',
+    });
+
+    const replied = await adminCommand('feedback:reply').run(adminApi(t), [sent.body.data.id, 'Thank you!']);
+    expect(replied).toContain(user.email);
+    const mine = await callRoute(t.app, routes.feedback.mine, {
+      token: user.token,
+      query: { page: 1, pageSize: 20 },
+    });
+    expect(mine.body.data.list).toEqual([
+      expect.objectContaining({
+        content: 'The flip chart is great',
+        reply: 'Thank you!',
+        repliedAt: expect.any(String),
+      }),
+    ]);
+    expect(await adminCommand('feedback:list').run(adminApi(t), ['--open'])).not.toContain(user.email);
+    const missing = await adminCallRoute(t.app, routes.feedback.adminReply, {
+      body: { id: 99999999, reply: 'x' },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('takes at most 5 an hour from one user', async () => {
+    const t = await db.app();
+    const user = await registerUser(t);
+    const other = await registerUser(t);
+    const send = (token: string) =>
+      callRoute(t.app, routes.feedback.send, {
+        token,
+        body: { content: 'hello' },
+        headers: { 'x-lang': 'en-US' },
+      });
+    for (let i = 0; i < 5; i++) expect((await send(user.token)).status).toBe(200);
+    const limited = await send(user.token);
+    expect(limited.status).toBe(429);
+    expect(limited.body.msg).toMatch(/^Too many requests/);
+    // Per user: another is not held back by it.
+    expect((await send(other.token)).status).toBe(200);
+  });
+});

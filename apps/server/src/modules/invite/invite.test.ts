@@ -1,0 +1,224 @@
+// Issue 19, acceptance 1: a friend who registers with an invite code is the inviter's; the friend's
+// plays (Lightning Flip on a scripted price path: a bet, then its loss) pay the configured rewards to
+// the friend and to the inviter exactly once, also when the rewarder runs again over the same events;
+// a frozen inviter is never paid; a vault that owes its money on open bets holds rewards back until it
+// can pay them; the audit stays clean.
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import * as routes from '@tradeflip/api/routes';
+import { translate } from '@tradeflip/i18n';
+import { Decimal } from '@tradeflip/money';
+import { adminCommand, adminApi, balanceOf, credit } from '../../test/accounts';
+import {
+  adminCall,
+  adminCallRoute,
+  callRoute,
+  describeEachDatabase,
+  registerUser,
+  uniqueEmail,
+} from '../../test/harness';
+import { FlipTable } from '../flip/test-helpers';
+import { nicknameOf } from './service';
+
+const T0 = '2030-06-01T00:00:00Z';
+
+describeEachDatabase('invites and their rewards', (db) => {
+  /** An inviter and a friend who registered with their code, holding 1,000 USDT. */
+  async function inviterAndFriend(table: FlipTable) {
+    const inviter = await registerUser(table.t, uniqueEmail('inviter'));
+    const code = String(inviter.user.inviteCode);
+    const friend = await registerUser(table.t, uniqueEmail('friend'), undefined, { inviteCode: code });
+    await credit(table.t, friend.email, '1000');
+    return { inviter, friend, code };
+  }
+
+  /** The friend bets 100 Up at 100 for 30 s and loses it (the close at 99). */
+  async function friendLosesAFlip(table: FlipTable, friendToken: string) {
+    await table.price('BTCUSDT', '100');
+    await table.opened(friendToken, {
+      symbol: 'BTCUSDT',
+      direction: 'up',
+      amount: '100',
+      duration: 30,
+      token: 'USDT',
+    });
+    table.wait(29);
+    await table.price('BTCUSDT', '99');
+    table.wait(1.5);
+    await table.settle();
+  }
+
+  const rewarder = (table: FlipTable) => table.t.app.services.invite.rewardPass();
+
+  it('pays the friend’s plays’ rewards to both levels exactly once, and shows them to both', async () => {
+    const table = await FlipTable.start(db, T0);
+    const { inviter, friend, code } = await inviterAndFriend(table);
+
+    const before = await callRoute(table.t.app, routes.invite.summary, { token: inviter.token });
+    expect(before.body.data).toMatchObject({
+      inviteCode: code,
+      invitePath: `/pages/register/index?code=${code}`,
+      friends: 1,
+      rewards: [],
+    });
+    expect(before.body.data.rules).toContainEqual({ kind: 'bet', level: 'upline', rate: '0.002' });
+
+    await friendLosesAFlip(table, friend.token);
+    expect(await rewarder(table)).toBeGreaterThanOrEqual(2);
+    // The default rules: a bet pays 0.1 % to the player and 0.2 % to the inviter, a loss 0.5 % and 1 %.
+    expect(await balanceOf(table.t, friend.token)).toEqual({ available: '900.6', frozen: '0' });
+    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '1.2', frozen: '0' });
+
+    const summary = await callRoute(table.t.app, routes.invite.summary, { token: inviter.token });
+    expect(summary.body.data.rewards).toEqual([{ token: 'USDT', amount: '1.2' }]);
+    const friends = await callRoute(table.t.app, routes.invite.friends, {
+      token: inviter.token,
+      query: { page: 1, pageSize: 20 },
+    });
+    expect(friends.body.data.list).toEqual([
+      {
+        nickname: nicknameOf(friend.email),
+        registeredAt: expect.any(String),
+        rewards: [{ token: 'USDT', amount: '1.2' }],
+      },
+    ]);
+    expect(friends.body.data.list[0]!.nickname).not.toContain(friend.email.split('@')[0]);
+    const rewards = await callRoute(table.t.app, routes.invite.rewards, {
+      token: inviter.token,
+      query: { page: 1, pageSize: 20 },
+    });
+    expect(rewards.body.data.list.map((row) => [row.kind, row.level, row.amount, row.friend])).toEqual([
+      ['loss', 'upline', '1', nicknameOf(friend.email)],
+      ['bet', 'upline', '0.2', nicknameOf(friend.email)],
+    ]);
+    const own = await callRoute(table.t.app, routes.invite.rewards, {
+      token: friend.token,
+      query: { page: 1, pageSize: 20 },
+    });
+    expect(own.body.data.list.map((row) => [row.kind, row.level, row.amount, row.friend])).toEqual([
+      ['loss', 'self', '0.5', null],
+      ['bet', 'self', '0.1', null],
+    ]);
+
+    // Run again over the same events (the cursor set back, as after a restore): nothing twice.
+    await db.handle.db.execute(sql`update invite_reward_cursor set last_event_id = 0`);
+    await rewarder(table);
+    expect(await balanceOf(table.t, friend.token)).toEqual({ available: '900.6', frozen: '0' });
+    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '1.2', frozen: '0' });
+    await db.expectAuditClean();
+  });
+
+  it('pays the friend’s contract plays too: a bet of its margin (its notional counted as turnover), its loss', async () => {
+    const table = await FlipTable.start(db, T0);
+    await rewarder(table); // what earlier tests left
+    const { inviter, friend } = await inviterAndFriend(table);
+    await table.price('BTCUSDT', '100');
+    const opened = await callRoute(table.t.app, routes.contractGame.open, {
+      token: friend.token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    await table.price('BTCUSDT', '99'); // −1 % on a notional of 1,000: a loss of 10
+    const closed = await callRoute(table.t.app, routes.contractGame.close, {
+      token: friend.token,
+      body: { id: opened.body.data.id },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    await rewarder(table);
+    // Bet 100: 0.1 to the friend, 0.2 up; loss 10: 0.05 to the friend, 0.1 up. The notional of 1,000
+    // made the friend VIP1: +10 % on their own rewards (0.11, 0.055).
+    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '0.3', frozen: '0' });
+    const own = await callRoute(table.t.app, routes.invite.rewards, {
+      token: friend.token,
+      query: { page: 1, pageSize: 20 },
+    });
+    expect(own.body.data.list.map((row) => [row.game, row.kind, row.amount])).toEqual([
+      ['contract', 'loss', '0.055'],
+      ['contract', 'bet', '0.11'],
+    ]);
+    expect(await table.t.app.services.gameEvents.turnoverOf(Number(friend.user.id))).toBe('1000');
+    await db.expectAuditClean();
+  });
+
+  it('never pays a frozen inviter; the player’s own reward still comes', async () => {
+    const table = await FlipTable.start(db, T0);
+    const { inviter, friend } = await inviterAndFriend(table);
+    await adminApi(table.t).call('POST', '/api/admin/users/freeze', { email: inviter.email });
+    await friendLosesAFlip(table, friend.token);
+    await rewarder(table);
+    expect(await balanceOf(table.t, friend.token)).toEqual({ available: '900.6', frozen: '0' });
+    expect(await table.t.app.services.ledger.availableOf(Number(inviter.user.id), 'USDT')).toBe('0');
+    await db.expectAuditClean();
+  });
+
+  it('holds rewards back while the vault owes its money on open bets, and pays them once it can', async () => {
+    const table = await FlipTable.start(db, T0);
+    await rewarder(table); // what earlier tests left
+    const { inviter, friend } = await inviterAndFriend(table);
+    await table.price('BTCUSDT', '100');
+    await table.opened(friend.token, {
+      symbol: 'BTCUSDT',
+      direction: 'up',
+      amount: '100',
+      duration: 30,
+      token: 'USDT',
+    });
+    // The operator takes out all the vault holds beyond what it owes on open bets.
+    const services = table.t.app.services;
+    const owed = await services.ledger.exposureOf('USDT');
+    const held = await services.ledger.availableIn({ kind: 'vault', token: 'USDT' });
+    await services.operatorMoney.fundVault({ token: 'USDT', amount: owed.sub(held).toFixed() });
+    await expect(rewarder(table)).rejects.toThrow();
+    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '0', frozen: '0' });
+    await services.operatorMoney.fundVault({ token: 'USDT', amount: '1' });
+    await rewarder(table);
+    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '0.2', frozen: '0' });
+    expect(await balanceOf(table.t, friend.token)).toEqual({ available: '900.1', frozen: '100' });
+    await db.expectAuditClean();
+  });
+
+  it('lets operators set a rule within bounds, in both languages; new events are rewarded at it', async () => {
+    const table = await FlipTable.start(db, T0);
+    await rewarder(table);
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const refused = await adminCallRoute(table.t.app, routes.invite.adminSetRule, {
+        body: { kind: 'bet', level: 'upline', rate: '0.6' },
+        headers: { 'x-lang': lang },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.data.fields).toEqual({ rate: translate(lang, 'invite.rateRange') });
+    }
+    const report = await adminCommand('invite:rules').run(adminApi(table.t), [
+      '--event',
+      'bet',
+      '--to',
+      'upline',
+      '--rate',
+      '0.01',
+    ]);
+    expect(report).toMatch(/bet\s+upline\s+0\.01/);
+    const { inviter, friend } = await inviterAndFriend(table);
+    await table.price('BTCUSDT', '100');
+    await table.opened(friend.token, {
+      symbol: 'BTCUSDT',
+      direction: 'up',
+      amount: '100',
+      duration: 30,
+      token: 'USDT',
+    });
+    await rewarder(table);
+    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '1', frozen: '0' });
+    // Back to the default for the suites after this one.
+    await adminCall(table.t.app, 'POST', '/api/admin/invite/rules', {
+      body: { kind: 'bet', level: 'upline', rate: '0.002' },
+    });
+    expect(new Decimal((await balanceOf(table.t, friend.token)).available).toFixed()).toBe('900.1');
+    await db.expectAuditClean();
+  });
+});
+
+it('masks a friend’s e-mail: never the whole name', () => {
+  expect(nicknameOf('abcdef@gmail.com')).toBe('ab***@gmail.com');
+  expect(nicknameOf('ab@x.io')).toBe('a***@x.io');
+  expect(nicknameOf('a@x.io')).toBe('a***@x.io');
+});

@@ -1,0 +1,230 @@
+// Invites (DESIGN §9, issue 19). A player's invite code and link make a friend theirs at sign-up
+// (the account module keeps the inviter). Each game event (a bet, a profit, a loss: the games record
+// them) pays the configured rate of its amount to the player (`self`) and to their inviter
+// (`upline`), from the vault through the ledger: one leader reads the events in order in batches
+// (reward-job.ts), each batch one transaction with the cursor, so a crash or a run again pays
+// nothing twice (the ledger's cause key and a unique key per event and level hold it as well). A
+// frozen user is never paid; a vault that cannot pay without touching what it owes on open bets
+// holds the rewards back (the batch waits, nothing is lost) until it can.
+import type { AdminRewardRuleBody, InviteReward, InviteSummary, RewardRule } from '@tradeflip/api';
+import { Decimal } from '@tradeflip/money';
+import type { Clock } from '../../clock';
+import type { CrashPoint } from '../../config';
+import { crashIf } from '../../crash';
+import { AppError } from '../../errors';
+import type { Database } from '../../db/client';
+import { pageOf, pageRows, type PageQuery } from '../../db/page';
+import type { AccountService } from '../account/service';
+import type { GameEvents } from '../game-events/service';
+import type { VipService } from '../vip/service';
+import { moves, type LedgerService, type MoveRequest } from '../ledger/service';
+import type { TokenRegistry } from '../token/registry';
+import * as repo from './repository';
+import type { RewardLevel } from './schema';
+
+/** Game events rewarded per transaction. */
+export const REWARD_BATCH = 500;
+
+const LEVELS: RewardLevel[] = ['self', 'upline'];
+/** The highest rate a rule may pay (the table's check holds it too): half of what was played. */
+const MAX_RATE = '0.5';
+
+export interface InviteDeps {
+  db: Database;
+  clock: Clock;
+  ledger: LedgerService;
+  tokens: TokenRegistry;
+  accounts: AccountService;
+  /** The games' bets, profits and losses, read in order. */
+  events: GameEvents;
+  /** The players' VIP bonus on their own rewards. */
+  vip: Pick<VipService, 'bonusesOf'>;
+  crashAt?: CrashPoint | undefined;
+}
+
+/** ab***@gmail.com: enough for a player to know their friend, never the whole address. */
+export function nicknameOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  const name = at > 0 ? email.slice(0, at) : email;
+  return `${name.slice(0, Math.min(2, Math.max(1, name.length - 1)))}***${at > 0 ? email.slice(at) : ''}`;
+}
+
+export class InviteService {
+  constructor(private readonly deps: InviteDeps) {}
+
+  // ---- Rewards ----
+
+  /** Rewards every game event not yet rewarded; answers how many events were dealt with. */
+  async rewardPass(): Promise<number> {
+    let dealt = 0;
+    for (;;) {
+      const batch = await this.rewardBatch();
+      dealt += batch;
+      if (batch < REWARD_BATCH) return dealt;
+    }
+  }
+
+  private async rewardBatch(): Promise<number> {
+    const { ledger, accounts, tokens, clock } = this.deps;
+    const rates = await this.rates();
+    const dealt = await ledger.transaction(async (ltx) => {
+      const tx = ltx.tx;
+      const after = await repo.lockCursor(tx);
+      const events = await this.deps.events.eventsAfter(after, REWARD_BATCH, tx);
+      if (events.length === 0) return 0;
+      const players = await accounts.standingsOf(
+        events.map((event) => event.userId),
+        tx,
+      );
+      const inviters = await accounts.standingsOf(
+        [...players.values()].flatMap((player) => (player.inviterId === null ? [] : [player.inviterId])),
+        tx,
+      );
+      // A player's VIP level adds its bonus to their own rewards (their level now).
+      const bonuses = await this.deps.vip.bonusesOf(
+        events.map((event) => event.userId),
+        tx,
+      );
+      const now = clock.now();
+      const byToken = new Map<string, { request: MoveRequest; row: repo.RewardRow }[]>();
+      for (const event of events) {
+        const token = await tokens.require(event.token, { allowDisabled: true, via: tx });
+        for (const level of LEVELS) {
+          const rate = rates.get(`${event.kind}:${level}`);
+          if (!rate?.gt(0)) continue;
+          const receiver = level === 'self' ? event.userId : players.get(event.userId)?.inviterId;
+          if (receiver === null || receiver === undefined) continue;
+          const standing = (level === 'self' ? players : inviters).get(receiver);
+          if (!standing || standing.frozen) continue;
+          const bonus = level === 'self' ? (bonuses.get(event.userId) ?? new Decimal(0)) : new Decimal(0);
+          const amount = new Decimal(event.amount)
+            .mul(rate)
+            .mul(bonus.add(1))
+            .toDecimalPlaces(token.amountDp, Decimal.ROUND_DOWN);
+          if (!amount.gt(0)) continue;
+          const list = byToken.get(token.symbol) ?? [];
+          list.push({
+            request: moves.payFromVault({
+              userId: receiver,
+              token: token.symbol,
+              amount,
+              type: level === 'self' ? 'invite_reward' : 'upline_reward',
+              ref: { type: 'game_event', id: event.id },
+              causeKey: `invite:${event.id}:${level}`,
+            }),
+            row: {
+              eventId: event.id,
+              level,
+              game: event.game,
+              kind: event.kind,
+              userId: receiver,
+              friendId: event.userId,
+              token: token.symbol,
+              amount: amount.toFixed(),
+              movementId: 0,
+              createdAt: now,
+            },
+          });
+          byToken.set(token.symbol, list);
+        }
+      }
+      const rows: repo.RewardRow[] = [];
+      for (const [token, list] of byToken) {
+        // Never out of what the vault owes on open bets: short, the batch waits (rolled back).
+        const movements = await ledger.moveAll(
+          list.map((item) => item.request),
+          ltx,
+          { covers: token },
+        );
+        list.forEach((item, i) => rows.push({ ...item.row, movementId: movements[i]!.id }));
+      }
+      await repo.insertRewards(tx, rows);
+      await repo.moveCursor(tx, events.at(-1)!.id, now);
+      crashIf('invite-rewarding', this.deps.crashAt);
+      return events.length;
+    });
+    crashIf('invite-rewarded', this.deps.crashAt);
+    return dealt;
+  }
+
+  private async rates(): Promise<Map<string, Decimal>> {
+    const rows = await repo.rules(this.deps.db);
+    return new Map(rows.map((row) => [`${row.kind}:${row.level}`, new Decimal(row.rate)]));
+  }
+
+  // ---- What a player sees ----
+
+  async rules(): Promise<RewardRule[]> {
+    return (await repo.rules(this.deps.db)).map((row) => ({
+      kind: row.kind,
+      level: row.level,
+      rate: new Decimal(row.rate).toFixed(),
+    }));
+  }
+
+  async summary(userId: number, inviteCode: string): Promise<InviteSummary> {
+    const [friends, totals, rules] = await Promise.all([
+      this.deps.accounts.friendsOf(userId, { offset: 0, limit: 0 }),
+      repo.totals(this.deps.db, userId),
+      this.rules(),
+    ]);
+    return {
+      inviteCode,
+      invitePath: `/pages/register/index?code=${encodeURIComponent(inviteCode)}`,
+      friends: friends.total,
+      rewards: totals.map((row) => ({ token: row.token, amount: new Decimal(row.amount).toFixed() })),
+      rules,
+    };
+  }
+
+  async friends(userId: number, query: PageQuery) {
+    const { rows, total } = await this.deps.accounts.friendsOf(userId, pageRows(query));
+    const paid = await repo.fromFriends(
+      this.deps.db,
+      userId,
+      rows.map((row) => row.id),
+    );
+    return pageOf(
+      query,
+      rows.map((row) => ({
+        nickname: nicknameOf(row.email),
+        registeredAt: row.createdAt.toISOString(),
+        rewards: paid
+          .filter((reward) => reward.friendId === row.id)
+          .map((reward) => ({ token: reward.token, amount: new Decimal(reward.amount).toFixed() })),
+      })),
+      total,
+    );
+  }
+
+  async rewards(userId: number, query: PageQuery) {
+    const { rows, total } = await repo.rewardsOf(this.deps.db, userId, pageRows(query));
+    const emails = await this.deps.accounts.emailsOf(rows.map((row) => row.friendId));
+    return pageOf(
+      query,
+      rows.map((row): InviteReward => ({
+        id: String(row.id),
+        level: row.level,
+        kind: row.kind,
+        game: row.game,
+        friend: row.level === 'upline' ? nicknameOf(emails.get(row.friendId) ?? '') : null,
+        token: row.token,
+        amount: new Decimal(row.amount).toFixed(),
+        createdAt: row.createdAt.toISOString(),
+      })),
+      total,
+    );
+  }
+
+  // ---- Operations ----
+
+  /** An operator's change of one rule (new events are rewarded at it). */
+  async setRule(body: AdminRewardRuleBody): Promise<{ list: RewardRule[] }> {
+    const rate = new Decimal(body.rate);
+    if (rate.isNegative() || rate.gt(MAX_RATE)) {
+      throw new AppError(400, 'validation', 'invite.rateRange', { fields: { rate: 'invite.rateRange' } });
+    }
+    await repo.setRule(this.deps.db, body, this.deps.clock.now());
+    return { list: await this.rules() };
+  }
+}

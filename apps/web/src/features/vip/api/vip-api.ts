@@ -1,0 +1,14 @@
+// The signed-in user's VIP level, turnover, progress and the level table (GET /api/app/vip).
+import { useQuery } from '@tanstack/react-query';
+import * as routes from '@tradeflip/api/routes';
+import { api } from '@/lib/http';
+import { useSession } from '@/lib/session';
+
+export function useVipStatus() {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['vip', session?.user.id ?? ''],
+    queryFn: ({ signal }) => api(routes.vip.status, { silent: true, signal }).then(({ data }) => data),
+    enabled: Boolean(session),
+  });
+}
