@@ -146,7 +146,8 @@ export class Opening {
       await moved.catch((error: unknown) => {
         throw this.openMoneyRefusal(error, pair, check.order);
       });
-      // The play's bet: its margin at stake, its notional as turnover (VIP, invite rewards).
+      // The play's bet: its margin at stake, its notional as turnover (VIP), and its rewards never
+      // more than the fee it paid (at leverage 1 a bet's rates could otherwise pay a round trip).
       await this.deps.events.record(
         tx,
         [
@@ -157,6 +158,7 @@ export class Opening {
             token,
             amount: margin,
             turnover: notionalOf(margin, leverage),
+            rewardCap: fee,
             ref: base.ref,
           },
         ],

@@ -21,11 +21,11 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
   }>(
     db,
     'game_events_insert',
-    `insert into game_events (user_id, game, kind, token, amount, usdt_value, ref_type, ref_id, created_at)
-     select e.user_id, e.game, e.kind, e.token, e.amount, e.usdt_value, e.ref_type, e.ref_id, e.created_at
-       from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::text[],
-                   $8::bigint[], $9::timestamptz[])
-         as e(user_id, game, kind, token, amount, usdt_value, ref_type, ref_id, created_at)
+    `insert into game_events (user_id, game, kind, token, amount, usdt_value, reward_cap, ref_type, ref_id, created_at)
+     select e.user_id, e.game, e.kind, e.token, e.amount, e.usdt_value, e.reward_cap, e.ref_type, e.ref_id, e.created_at
+       from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[],
+                   $8::text[], $9::bigint[], $10::timestamptz[])
+         as e(user_id, game, kind, token, amount, usdt_value, reward_cap, ref_type, ref_id, created_at)
      on conflict do nothing
      returning user_id, kind, usdt_value::text, ref_type, ref_id`,
     [
@@ -35,6 +35,7 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
       column('token'),
       column('amount'),
       column('usdtValue'),
+      column('rewardCap'),
       column('refType'),
       column('refId'),
       events.map((event) => event.createdAt.toISOString()),
@@ -80,6 +81,7 @@ export function eventsAfter(db: Queryable, afterId: number, limit: number) {
       kind: gameEvents.kind,
       token: gameEvents.token,
       amount: gameEvents.amount,
+      rewardCap: gameEvents.rewardCap,
     })
     .from(gameEvents)
     .where(gt(gameEvents.id, afterId))

@@ -22,6 +22,11 @@ export const gameEvents = pgTable(
     amount: money('amount').notNull(),
     /** `amount` in USDT at the event's moment; null when the token had no price then. */
     usdtValue: money('usdt_value'),
+    /**
+     * The most all invite rewards on this event pay together, when less than its rates say: a contract
+     * bet's opening fee, so that no rates can pay a player more than a round trip costs (farming).
+     */
+    rewardCap: money('reward_cap'),
     /** The play it belongs to (a ledger reference: `flip_position` and its id). */
     refType: text('ref_type').notNull(),
     refId: bigint('ref_id', { mode: 'number' }).notNull(),

@@ -22,6 +22,8 @@ export interface GameEvent {
    * leverage), as VIP levels count it (DESIGN §9).
    */
   turnover?: Decimal;
+  /** The most its invite rewards pay in all (a contract bet: the fee it paid); none: the rates decide. */
+  rewardCap?: Decimal;
   ref: { type: string; id: number };
 }
 
@@ -73,6 +75,7 @@ export class GameEvents {
             price === undefined
               ? null
               : event.amount.mul(price).toDecimalPlaces(USDT_DP, Decimal.ROUND_DOWN).toFixed(),
+          rewardCap: event.rewardCap?.toFixed() ?? null,
           refType: event.ref.type,
           refId: event.ref.id,
           createdAt: now,

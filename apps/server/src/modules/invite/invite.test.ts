@@ -140,6 +140,31 @@ describeEachDatabase('invites and their rewards', (db) => {
     await db.expectAuditClean();
   });
 
+  it('never pays more on a contract bet than the fee it paid: a round trip at leverage 1 earns nothing', async () => {
+    const table = await FlipTable.start(db, T0);
+    await rewarder(table);
+    const { inviter, friend } = await inviterAndFriend(table);
+    await table.price('BTCUSDT', '100');
+    const opened = await callRoute(table.t.app, routes.contractGame.open, {
+      token: friend.token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 1 },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const closed = await callRoute(table.t.app, routes.contractGame.close, {
+      token: friend.token,
+      body: { id: opened.body.data.id },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    await rewarder(table);
+    // The rates would pay 0.1 + 0.2 on a bet of 100; its opening fee was 0.05 (0.05 % of 100), so the
+    // two levels share 0.05 as 1 : 2. Open and close cost 0.1 in fees: the pair of them is 0.05 down.
+    const own = await balanceOf(table.t, friend.token);
+    const up = await balanceOf(table.t, inviter.token);
+    expect([own.available, up.available]).toEqual(['999.916666', '0.033333']);
+    expect(new Decimal(own.available).add(up.available).lt('1000')).toBe(true);
+    await db.expectAuditClean();
+  });
+
   it('never pays a frozen inviter; the player’s own reward still comes', async () => {
     const table = await FlipTable.start(db, T0);
     const { inviter, friend } = await inviterAndFriend(table);

@@ -49,6 +49,16 @@ export function nicknameOf(email: string): string {
   return `${name.slice(0, Math.min(2, Math.max(1, name.length - 1)))}***${at > 0 ? email.slice(at) : ''}`;
 }
 
+/**
+ * An event's rewards within its cap (a contract bet's opening fee): over it, each level gets its share
+ * of the cap in proportion, so together they never pay a player more than the play cost.
+ */
+export function cappedRewards<T extends { amount: Decimal }>(earned: T[], cap: string | null): T[] {
+  const total = earned.reduce((sum, reward) => sum.add(reward.amount), new Decimal(0));
+  if (cap === null || total.lte(cap)) return earned;
+  return earned.map((reward) => ({ ...reward, amount: reward.amount.mul(cap).div(total) }));
+}
+
 export class InviteService {
   constructor(private readonly deps: InviteDeps) {}
 
@@ -89,6 +99,7 @@ export class InviteService {
       const byToken = new Map<string, { request: MoveRequest; row: repo.RewardRow }[]>();
       for (const event of events) {
         const token = await tokens.require(event.token, { allowDisabled: true, via: tx });
+        const earned: { level: RewardLevel; receiver: number; amount: Decimal }[] = [];
         for (const level of LEVELS) {
           const rate = rates.get(`${event.kind}:${level}`);
           if (!rate?.gt(0)) continue;
@@ -97,10 +108,10 @@ export class InviteService {
           const standing = (level === 'self' ? players : inviters).get(receiver);
           if (!standing || standing.frozen) continue;
           const bonus = level === 'self' ? (bonuses.get(event.userId) ?? new Decimal(0)) : new Decimal(0);
-          const amount = new Decimal(event.amount)
-            .mul(rate)
-            .mul(bonus.add(1))
-            .toDecimalPlaces(token.amountDp, Decimal.ROUND_DOWN);
+          earned.push({ level, receiver, amount: new Decimal(event.amount).mul(rate).mul(bonus.add(1)) });
+        }
+        for (const { level, receiver, amount: exact } of cappedRewards(earned, event.rewardCap)) {
+          const amount = exact.toDecimalPlaces(token.amountDp, Decimal.ROUND_DOWN);
           if (!amount.gt(0)) continue;
           const list = byToken.get(token.symbol) ?? [];
           list.push({

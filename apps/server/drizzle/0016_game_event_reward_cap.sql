@@ -1,0 +1,1 @@
+ALTER TABLE "game_events" ADD COLUMN "reward_cap" numeric(38, 18);
