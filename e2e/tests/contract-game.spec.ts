@@ -4,7 +4,7 @@
 // liquidation shows on the page without a reload; a position's detail with every movement of its money;
 // the desktop layout. Screenshots in both languages.
 import type { Page } from '@playwright/test';
-import { adminApi } from '../support/admin';
+import { adminApi, pauseOwnRewards } from '../support/admin';
 import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
 import { signUpSession } from '../support/bundle';
 import { expect, test } from '../support/fixtures';
@@ -13,8 +13,14 @@ async function pin(symbol: string, price: string) {
   await adminApi('/api/admin/market/price', { symbol, price });
 }
 
+// Balances to the cent: the player's own invite rewards wait until this file is done.
+let restoreOwnRewards: () => Promise<void>;
+test.beforeAll(async () => {
+  restoreOwnRewards = await pauseOwnRewards();
+});
 // The browser tests share one server: the prices this file pins walk again after it.
 test.afterAll(async () => {
+  await restoreOwnRewards();
   for (const symbol of ['BTCUSDT', 'ETHUSDT']) await adminApi('/api/admin/market/price', { symbol });
 });
 

@@ -3,7 +3,7 @@
 // 5 s, the countdown, the price moved, the result and the new balance without a reload; a tie's
 // explanation; the history and a flip's detail with its two ticks. Screenshots in both languages.
 import type { Page } from '@playwright/test';
-import { adminApi } from '../support/admin';
+import { adminApi, pauseOwnRewards } from '../support/admin';
 import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
 import { expect, test } from '../support/fixtures';
 
@@ -11,12 +11,15 @@ async function pin(price: string) {
   await adminApi('/api/admin/market/price', { symbol: 'BTCUSDT', price });
 }
 
+let restoreOwnRewards: () => Promise<void>;
 test.beforeAll(async () => {
+  restoreOwnRewards = await pauseOwnRewards();
   await adminApi('/api/admin/flip/config', { duration: { seconds: 5, enabled: true } });
   await adminApi('/api/admin/flip/config', { rate: { symbol: 'BTCUSDT', seconds: 5, payoutRate: '0.85' } });
 });
 // The browser tests share one server: the price walks again, and the test's duration goes.
 test.afterAll(async () => {
+  await restoreOwnRewards();
   await adminApi('/api/admin/market/price', { symbol: 'BTCUSDT' });
   await adminApi('/api/admin/flip/config', { duration: { seconds: 5, enabled: false } });
 });

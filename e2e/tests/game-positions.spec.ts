@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { Decimal } from '@tradeflip/money';
-import { adminApi } from '../support/admin';
+import { adminApi, pauseOwnRewards } from '../support/admin';
 import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
 import { E2E_BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
@@ -17,8 +17,14 @@ async function pin(symbol: string, price: string) {
   await adminApi('/api/admin/market/price', { symbol, price });
 }
 
-// The browser tests share one server: the prices this file pins walk again after it.
+let restoreOwnRewards: () => Promise<void>;
+test.beforeAll(async () => {
+  restoreOwnRewards = await pauseOwnRewards();
+});
+// The browser tests share one server: the prices this file pins walk again after it, and the rewards
+// come back.
 test.afterAll(async () => {
+  await restoreOwnRewards();
   for (const symbol of ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']) {
     await adminApi('/api/admin/market/price', { symbol });
   }

@@ -4,7 +4,7 @@
 // once the socket is back the card shows the liquidation within 3 s: the reconnect resyncs the
 // positions.
 import type { Page } from '@playwright/test';
-import { adminApi } from '../support/admin';
+import { adminApi, pauseOwnRewards } from '../support/admin';
 import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
 import { E2E_BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
@@ -23,8 +23,14 @@ async function pin(price?: string) {
   await adminApi('/api/admin/market/price', { symbol: SYMBOL, ...(price ? { price } : {}) });
 }
 
+// Balances to the cent: the player's own invite rewards wait until this file is done.
+let restoreOwnRewards: () => Promise<void>;
+test.beforeAll(async () => {
+  restoreOwnRewards = await pauseOwnRewards();
+});
 // The browser tests share one server: the price walks again after this file.
 test.afterAll(async () => {
+  await restoreOwnRewards();
   await pin();
 });
 

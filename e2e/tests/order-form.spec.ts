@@ -4,7 +4,7 @@
 // the Open buttons stay at the bottom of a phone; leverage marks remembered per pair; Home's card opens
 // the last pair; Total assets → game → Back keeps working; a hidden balance reads ****.
 import type { Page } from '@playwright/test';
-import { adminApi } from '../support/admin';
+import { adminApi, pauseOwnRewards } from '../support/admin';
 import { newEmail, newPassword, registerInBrowser, saveScreens, submitSignIn } from '../support/app';
 import { expect, test } from '../support/fixtures';
 
@@ -12,7 +12,13 @@ async function pin(symbol: string, price: string) {
   await adminApi('/api/admin/market/price', { symbol, price });
 }
 
+// Balances to the cent: the player's own invite rewards wait until this file is done.
+let restoreOwnRewards: () => Promise<void>;
+test.beforeAll(async () => {
+  restoreOwnRewards = await pauseOwnRewards();
+});
 test.afterAll(async () => {
+  await restoreOwnRewards();
   await adminApi('/api/admin/market/price', { symbol: 'BTCUSDT' });
 });
 
