@@ -36,6 +36,7 @@ export const inviteFriend = z.object({
   /** What their plays paid this user, per token. */
   rewards: z.array(z.object({ token: z.string(), amount: z.string() })),
 });
+export type InviteFriend = z.infer<typeof inviteFriend>;
 export const inviteFriendPage = pageSchema(inviteFriend);
 
 /** One reward received: for whose play (self or a friend's), of what kind, how much. */

@@ -5,6 +5,7 @@ import { walletUiEn, walletUiZh } from './wallet-ui';
 import { flipUiEn, flipUiZh } from './flip-ui';
 import { vipUiEn, vipUiZh } from './vip-ui';
 import { feedbackUiEn, feedbackUiZh } from './feedback-ui';
+import { inviteUiEn, inviteUiZh } from './invite-ui';
 
 function keysOf(node: object, prefix = ''): string[] {
   return Object.entries(node).flatMap(([k, v]) =>
@@ -29,6 +30,7 @@ describe('i18n', () => {
     expect(keysOf(flipUiZh).sort()).toEqual(keysOf(flipUiEn).sort());
     expect(keysOf(vipUiZh).sort()).toEqual(keysOf(vipUiEn).sort());
     expect(keysOf(feedbackUiZh).sort()).toEqual(keysOf(feedbackUiEn).sort());
+    expect(keysOf(inviteUiZh).sort()).toEqual(keysOf(inviteUiEn).sort());
   });
 
   it("keeps the flip screen's words apart from the server's flip errors", () => {

@@ -73,12 +73,6 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
   });
-
-  it('shows the frame of pages that later releases fill', async () => {
-    renderApp(paths.invite, { signedIn: true });
-    expect(await screen.findByText('Coming soon')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
-  });
 });
 
 describe('sign-in guard', () => {

@@ -77,6 +77,13 @@ export const WithdrawIcon = (p: IconProps) => (
     <path d="M4 17v2a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2" />
   </Icon>
 );
+/** A phone with a plus: add the app to the home screen. */
+export const AddToHomeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+    <path d="M12 9v6M9 12h6" />
+  </Icon>
+);
 export const GiftIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="8" width="18" height="5" rx="1" />

@@ -6,7 +6,8 @@ const SCALE = 3;
 const PAD = 24;
 const LINE = 22;
 
-async function svgImage(svg: SVGSVGElement): Promise<HTMLImageElement> {
+/** An SVG (a QR code) as an image a canvas can draw. */
+export async function svgImage(svg: SVGSVGElement): Promise<HTMLImageElement> {
   const text = new XMLSerializer().serializeToString(svg);
   const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
   try {

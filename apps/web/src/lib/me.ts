@@ -1,7 +1,8 @@
+// The signed-in user's profile (GET /api/app/user/me): Profile, Account, and the share card's invite code.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/http';
+import { api } from './http';
 import * as routes from '@tradeflip/api/routes';
-import { useSession } from '@/lib/session';
+import { useSession } from './session';
 
 export function getMe() {
   return api(routes.account.me).then(({ data }) => data);

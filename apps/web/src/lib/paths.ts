@@ -27,6 +27,11 @@ export const paths = {
 export type PathName = keyof typeof paths;
 
 /** The pair the contract game opens when none is named. */
+/** A player's invite link: Register with their code filled in (DESIGN §9), on this app's own origin. */
+export function inviteUrl(code: string, origin = window.location.origin): string {
+  return `${origin}${paths.register}?code=${encodeURIComponent(code)}`;
+}
+
 export const DEFAULT_GAME_PAIR = 'BTCUSDT';
 
 /** The contract game of `symbol`. */

@@ -1,8 +1,9 @@
-// The signed-in user's VIP level, turnover, progress and the level table (GET /api/app/vip).
+// The signed-in user's VIP level, turnover, progress and the level table (GET /api/app/vip): the VIP
+// page and Profile's badge share one query.
 import { useQuery } from '@tanstack/react-query';
 import * as routes from '@tradeflip/api/routes';
-import { api } from '@/lib/http';
-import { useSession } from '@/lib/session';
+import { api } from './http';
+import { useSession } from './session';
 
 export function useVipStatus() {
   const session = useSession();

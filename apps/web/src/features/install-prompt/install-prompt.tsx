@@ -2,6 +2,7 @@
 // (loaded lazily: most visits never need it). It never interrupts a form: while a field has focus, and
 // until FORM_QUIET_MS after the last input (a typed margin, a moved slider), it waits.
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { onInstallRequest } from '@/lib/install-request';
 import { useServiceWorkerControlled } from '@/lib/pwa';
 import { InstallController, listenForInstallEvents, type InstallControllerOptions } from './install-state';
 
@@ -67,15 +68,19 @@ export function InstallPrompt(props: { options?: InstallControllerOptions }) {
   useEffect(() => {
     if (state === 'canPrompt' && !formInUse) controller.show();
   }, [controller, state, formInUse]);
+  // Asked for (Home's entry): shown now; closing it then changes none of the offer's timing.
+  const [asked, setAsked] = useState(false);
+  useEffect(() => onInstallRequest(() => setAsked(true)), []);
 
-  if (state !== 'shown') return null;
+  if (state !== 'shown' && !asked) return null;
+  const closeAsked = () => setAsked(false);
   return (
     <Suspense fallback={null}>
       <InstallSheet
         canInstallNatively={canInstallNatively}
         onInstall={() => controller.install()}
-        onLater={() => controller.later()}
-        onNever={() => controller.never()}
+        onLater={asked ? closeAsked : () => controller.later()}
+        onNever={asked ? closeAsked : () => controller.never()}
       />
     </Suspense>
   );

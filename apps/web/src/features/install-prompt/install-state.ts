@@ -1,6 +1,7 @@
 // The install prompt's rules (spec §2, §4, §9), free of React so they can be tested with fake timers:
 // idle → canPrompt (2+ page views, 2 s dwell on a page, a service worker controls the page, nothing
 // suppresses it) → shown → accepted (installed) or dismissed (Later: 2-day snooze; close: never).
+import { isStandalone } from '@/lib/install-request';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 
 export type InstallState = 'idle' | 'canPrompt' | 'shown' | 'accepted' | 'dismissed';
@@ -71,10 +72,7 @@ export function listenForInstallEvents(target: Window = window): void {
 
 // ---- what stops the prompt ----
 
-export function isStandalone(win: Window = window): boolean {
-  const nav = win.navigator as Navigator & { standalone?: boolean };
-  return Boolean(win.matchMedia?.('(display-mode: standalone)').matches || nav.standalone);
-}
+export { isStandalone };
 
 /** Why the prompt must not show, or null when it may. */
 export function suppression(

@@ -4,14 +4,40 @@
 // player's words (open fee, funding, loss or profit, close fee), which add up to the net change,
 // beside the margin's own lines (locked, returned in full). Exact values here (the cards round USDT
 // to 2 decimals). An open one's PnL moves with the live price.
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '@/components/sheet';
+import type { SharedResult } from '@/components/share-card/share-result-sheet';
 import type { GamePair, PositionDetail } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { formatDateTime } from '@/lib/format-time';
 import { usePositionDetail } from '../api/game-api';
 import { closeEstimate, isMarginLine, pnlOf, tone } from './position-figures';
+
+// The share card's sheet and its canvas code load when a player first shares.
+const ShareResultSheet = lazy(() =>
+  import('@/components/share-card/share-result-sheet').then((m) => ({ default: m.ShareResultSheet })),
+);
+
+/** A closed position as the share card shows it: its net return on margin (fees and funding in). */
+export function sharedPosition(item: PositionDetail, pair: GamePair): SharedResult | null {
+  const { pnl, returnPercent } = pnlOf(item, undefined);
+  if (item.status !== 'closed' || !pnl || !returnPercent || !item.closePrice) return null;
+  const price = (value: string) => formatNumber(value, 'price', { dp: pair.priceDp, fixed: true });
+  return {
+    game: { kind: 'contract', leverage: item.leverage },
+    pair: `${pair.base}/${pair.quote}`,
+    symbol: item.symbol,
+    side: item.side,
+    returnPercent,
+    pnl,
+    token: item.marginToken,
+    amountDp: pair.amountDp,
+    openPrice: price(item.entryPrice),
+    closePrice: price(item.closePrice),
+  };
+}
 
 export function PositionSheet({
   id,
@@ -28,6 +54,8 @@ export function PositionSheet({
   const { t } = useTranslation();
   const query = usePositionDetail(id);
   const item = query.data;
+  const [sharing, setSharing] = useState(false);
+  const shared = item && item.id === id ? sharedPosition(item, pair) : null;
   return (
     <Sheet
       visible={Boolean(id)}
@@ -36,7 +64,24 @@ export function PositionSheet({
       title={t('contractGame.detail')}
       testId="position-sheet"
       done={t('contractGame.done')}
+      actions={
+        shared && (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => setSharing(true)}
+            data-testid="position-share"
+          >
+            {t('contractGame.share')}
+          </button>
+        )
+      }
     >
+      {shared && sharing && (
+        <Suspense fallback={null}>
+          <ShareResultSheet result={shared} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
       {!item ? (
         <p className="sheet__text">{query.isError ? t('contractGame.unknown') : '…'}</p>
       ) : (

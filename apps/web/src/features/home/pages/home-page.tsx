@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loadAppQueryClient } from '@/lib/app-query-client';
@@ -10,6 +10,7 @@ import {
   ChartIcon,
   ChevronRightIcon,
   CrownIcon,
+  AddToHomeIcon,
   DepositIcon,
   GiftIcon,
   WithdrawIcon,
@@ -17,6 +18,7 @@ import {
 import { useDocumentTitle } from '@/components/page-frame';
 import { WhenVisible } from '@/components/when-visible';
 import { HeroPrices } from '../components/hero-prices';
+import { isStandalone, requestInstallGuide } from '@/lib/install-request';
 import { useSession } from '@/lib/session';
 import './home.css';
 
@@ -46,6 +48,9 @@ export function HomePage() {
   const { t } = useTranslation();
   const session = useSession();
   useDocumentTitle(t('brand.name'));
+  // The prerendered page offers the install; once running from the home screen the entry goes.
+  const [installed, setInstalled] = useState(false);
+  useEffect(() => setInstalled(isStandalone()), []);
 
   return (
     <div className="tab-page home">
@@ -140,6 +145,24 @@ export function HomePage() {
         <QuickEntry to={paths.invite} icon={<GiftIcon />} label={t('home.invite')} testId="entry-invite" />
         <QuickEntry to={paths.vip} icon={<CrownIcon />} label={t('home.vip')} testId="entry-vip" />
       </nav>
+
+      {!installed && (
+        <button
+          type="button"
+          className="home-install"
+          data-testid="entry-install"
+          onClick={requestInstallGuide}
+        >
+          <span className="quick__icon" aria-hidden="true">
+            <AddToHomeIcon />
+          </span>
+          <span className="home-install__text">
+            <b>{t('home.install')}</b>
+            <span>{t('home.installHint')}</span>
+          </span>
+          <ChevronRightIcon size={18} />
+        </button>
+      )}
 
       <h2 className="section-title">{t('home.markets')}</h2>
       <WhenVisible minHeight={362}>

@@ -14,7 +14,7 @@ import { formatDate } from '@/lib/format-time';
 import { useLanguage } from '@/lib/i18n';
 import { clearSession, useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/me';
 import { useLogout } from '../api/logout';
 import { MenuList, menuItem } from '../components/menu-list';
 import './profile.css';

@@ -9,6 +9,7 @@ import {
   FeedbackIcon,
   GiftIcon,
   GlobeIcon,
+  LockIcon,
   ShieldIcon,
   UserIcon,
   WalletIcon,
@@ -17,7 +18,8 @@ import {
 import { useDocumentTitle } from '@/components/page-frame';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/me';
+import { useVipStatus } from '@/lib/vip-status';
 import { MenuList, menuItem } from '../components/menu-list';
 import { UpColorSetting } from '../components/up-color-setting';
 import './profile.css';
@@ -56,6 +58,7 @@ export function ProfilePage() {
         title={t('profile.sectionSettings')}
         items={[
           menuItem(paths.account, ShieldIcon, t('profile.account'), 'menu-account'),
+          menuItem(paths.password, LockIcon, t('profile.password'), 'menu-password'),
           menuItem(paths.language, GlobeIcon, t('profile.language'), 'menu-language', languageName),
         ]}
       />
@@ -67,6 +70,7 @@ export function ProfilePage() {
 function UserCard({ email }: { email: string }) {
   const { t } = useTranslation();
   const me = useMe();
+  const vip = useVipStatus();
   const inviteCode = me.data?.inviteCode;
   const shownEmail = me.data?.email ?? email;
   return (
@@ -78,6 +82,17 @@ function UserCard({ email }: { email: string }) {
         <p className="profile-card__email" data-testid="profile-email">
           {shownEmail}
         </p>
+        {vip.data && (
+          <Link
+            to={paths.vip}
+            className="profile-card__vip"
+            data-testid="profile-vip"
+            aria-label={t('profile.vipBadge', { n: vip.data.level })}
+          >
+            <CrownIcon size={14} />
+            VIP{vip.data.level}
+          </Link>
+        )}
         <p className="profile-card__meta">
           <span>{t('profile.inviteCode')}</span>
           <span className="profile-card__code" data-testid="profile-invite-code">

@@ -7,7 +7,7 @@ import { Decimal, formatNumber } from '@tradeflip/money';
 import { LoadError } from '@/components/load-error';
 import { PageFrame } from '@/components/page-frame';
 import { SkeletonRows } from '@/components/skeleton';
-import { useVipStatus } from '../api/vip-api';
+import { useVipStatus } from '@/lib/vip-status';
 import '../texts';
 import './vip.css';
 
