@@ -171,6 +171,8 @@ async function lighthouseScores() {
   for (const path of PAGES) lighthouseLine('as built', path, await lighthouseMedian(`${BASE}${path}`, 3));
   // The game page needs sign-in: measured signed in, a person's first visit to it.
   const session = await signUpSession(BASE, join(DATA_DIR, 'outbox'));
+  // Home signed in (issue 19): the balance summary and the live tickers, not the visitor's prerender.
+  lighthouseLine('signed in', '/', await lighthouseMedian(`${BASE}/`, 3, session));
   lighthouseLine('signed in', GAME_PAGE, await lighthouseMedian(`${BASE}${GAME_PAGE}`, 3, session));
   lighthouseLine('signed in', FLIP_PAGE, await lighthouseMedian(`${BASE}${FLIP_PAGE}`, 3, session));
 }
@@ -239,6 +241,8 @@ const marketBench = () => serverBench('Market: tick to WebSocket client', 'bench
 const gameBench = () => serverBench('Contract game: trigger checks and liquidations', 'bench-game.ts');
 /** Lightning Flip's settlement of 10,000 flips at once and its opens (issue 18). */
 const flipBench = () => serverBench('Lightning Flip: settling on time and opens', 'bench-flip.ts');
+/** Invite rewards: 10,000 game events rewarded to both levels (issue 19). */
+const inviteBench = () => serverBench('Invite rewards: 10,000 game events, two levels', 'bench-invite.ts');
 
 async function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -246,6 +250,7 @@ async function main() {
   if (only === 'market') return marketBench();
   if (only === 'game') return gameBench();
   if (only === 'flip') return flipBench();
+  if (only === 'invite') return inviteBench();
   heading('Building the web app');
   execFileSync('npm', ['run', 'build', '-w', '@tradeflip/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
   await withServer(join(REPO_ROOT, 'apps/web/dist'), async () => {
@@ -262,6 +267,7 @@ async function main() {
   marketBench();
   gameBench();
   flipBench();
+  inviteBench();
   serverBench('Deposit watcher: catch-up and credit latency', 'bench-watcher.ts');
 }
 

@@ -19,21 +19,22 @@ export class MemoryMailer implements Mailer {
   async close() {}
 }
 
-/** Registers `email` through the API (rate limits for codes and sign-ups off); answers its session. */
+/** Registers `email` through the API (with an inviter's code when given) (rate limits for codes and sign-ups off); answers its session. */
 export async function registerBenchUser(
   app: FastifyInstance,
   mailer: MemoryMailer,
   email: string,
-): Promise<{ token: string; userId: number }> {
+  inviteCode?: string,
+): Promise<{ token: string; userId: number; inviteCode: string }> {
   await app.inject({ method: 'POST', url: '/api/app/auth/code', payload: { email, scene: 'register' } });
   const code = /\b(\d{6})\b/.exec(mailer.last?.text ?? '')?.[1];
   const registered = await app.inject({
     method: 'POST',
     url: '/api/app/auth/register',
-    payload: { email, code, password: 'Bench1234' },
+    payload: { email, code, password: 'Bench1234', ...(inviteCode && { inviteCode }) },
   });
-  const data = registered.json<{ data: { token: string; user: { id: string } } }>().data;
-  return { token: data.token, userId: Number(data.user.id) };
+  const data = registered.json<{ data: { token: string; user: { id: string; inviteCode: string } } }>().data;
+  return { token: data.token, userId: Number(data.user.id), inviteCode: data.user.inviteCode };
 }
 
 /**
