@@ -1,9 +1,10 @@
 // What a person does in the app, in a few steps the specs share: registering with the mailed code,
 // signing in, reading toasts, and phone-size screenshots.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { E2E_BASE_URL } from './env';
 import { latestCode } from './outbox';
 
 export const SCREENS_DIR = join(import.meta.dirname, '../test-results/screens');
@@ -113,4 +114,25 @@ export async function saveScreens(
     });
   }
   if (original) await page.setViewportSize(original);
+}
+
+/**
+ * A player's own API call with their session (a page's stored token, or the token itself): a GET
+ * without a body, a POST with one (keyed, as the app sends it). For setting up what another test
+ * drives through the screens.
+ */
+export async function playerApi<T>(who: Page | string, path: string, body?: unknown): Promise<T> {
+  const token = typeof who === 'string' ? who : await who.evaluate(() => localStorage.getItem('token'));
+  const response = await fetch(`${E2E_BASE_URL}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-requested-with': 'XMLHttpRequest',
+      ...(body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as { code: number; msg?: string; data: T };
+  if (answer.code !== 0) throw new Error(`${path}: ${answer.msg ?? response.status}`);
+  return answer.data;
 }

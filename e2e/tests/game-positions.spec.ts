@@ -5,12 +5,10 @@
 // lines adding up; Home, Total assets and the asset history reading the same; a margin-ratio warning
 // and a liquidation notice that stays until dismissed; a pair going stale disabling Close with the
 // reason and recovering by itself. At 390 and 360 px, in both languages; screenshots for docs/screens.
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { Decimal } from '@tradeflip/money';
 import { adminApi, pauseOwnRewards } from '../support/admin';
-import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
-import { E2E_BASE_URL } from '../support/env';
+import { newEmail, newPassword, playerApi, registerInBrowser, saveScreens } from '../support/app';
 import { expect, test } from '../support/fixtures';
 
 async function pin(symbol: string, price: string) {
@@ -42,20 +40,7 @@ async function player(page: Page, lang: 'en-US' | 'zh-CN', usdt: string, width =
 
 /** Opens a position through the API as the signed-in user (the order panel is another test's). */
 async function open(page: Page, body: Record<string, unknown>): Promise<{ id: string; orderNo: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${E2E_BASE_URL}/api/app/game/open`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-      'X-Requested-With': 'XMLHttpRequest',
-      'Idempotency-Key': randomUUID(),
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { code: number; data: { id: string; orderNo: string } };
-  if (answer.code !== 0) throw new Error(JSON.stringify(answer));
-  return answer.data;
+  return playerApi(page, '/api/app/game/open', body);
 }
 
 test('every pair’s positions, their lines on the chart, TP / SL, the Close confirm and the net PnL that adds up (en)', async ({

@@ -2,46 +2,27 @@
 // → a friend signs up through the link and plays → the friend and the reward show on Invite → the
 // share card of a closed position (amounts off, then on, then sent) → VIP → Feedback → Profile (VIP
 // badge, every menu entry) → Language; screenshots in both languages.
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { adminApi } from '../support/admin';
 import { E2E_BASE_URL } from '../support/env';
-import { newEmail, newPassword, registerInBrowser, saveScreens, toast } from '../support/app';
+import { newEmail, newPassword, playerApi, registerInBrowser, saveScreens, toast } from '../support/app';
 import { expect, test } from '../support/fixtures';
 
 test.afterAll(async () => {
   await adminApi('/api/admin/market/price', { symbol: 'BTCUSDT' });
 });
 
-/** A signed-in API call as the page's user. */
-async function call(page: Page, path: string, body: unknown): Promise<{ id: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${E2E_BASE_URL}${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-      'X-Requested-With': 'XMLHttpRequest',
-      'Idempotency-Key': randomUUID(),
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { code: number; msg?: string; data: { id: string } };
-  if (answer.code !== 0) throw new Error(`${path}: ${answer.msg}`);
-  return answer.data;
-}
-
 /** Opens a 10x long of 100 USDT at 60,000 and closes it at 61,200 (+20 before fees). */
 async function playARoundTrip(page: Page) {
   await adminApi('/api/admin/market/price', { symbol: 'BTCUSDT', price: '60000' });
-  const opened = await call(page, '/api/app/game/open', {
+  const opened = await playerApi<{ id: string }>(page, '/api/app/game/open', {
     symbol: 'BTCUSDT',
     side: 'long',
     margin: '100',
     leverage: 10,
   });
   await adminApi('/api/admin/market/price', { symbol: 'BTCUSDT', price: '61200' });
-  await call(page, '/api/app/game/close', { id: opened.id });
+  await playerApi<{ id: string }>(page, '/api/app/game/close', { id: opened.id });
 }
 
 /** A friend who opens the invite link in their own browser and signs up: the code is filled in. */

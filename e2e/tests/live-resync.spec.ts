@@ -5,8 +5,7 @@
 // positions.
 import type { Page } from '@playwright/test';
 import { adminApi, pauseOwnRewards } from '../support/admin';
-import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
-import { E2E_BASE_URL } from '../support/env';
+import { newEmail, newPassword, playerApi, registerInBrowser, saveScreens } from '../support/app';
 import { expect, test } from '../support/fixtures';
 
 const SYMBOL = 'SOLUSDT';
@@ -33,17 +32,6 @@ test.afterAll(async () => {
   await restoreOwnRewards();
   await pin();
 });
-
-async function asPlayer<T>(token: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${E2E_BASE_URL}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = (await response.json()) as { code: number; msg?: string; data: T };
-  if (answer.code !== 0) throw new Error(`${path}: ${answer.msg ?? response.status}`);
-  return answer.data;
-}
 
 /**
  * Every connection of the page's socket, with the frames the server sent it. After `networkDown()`
@@ -86,7 +74,7 @@ test('a liquidation while the socket is down shows within 3 s of the reconnect',
 
   // A long at 200, 100×: liquidated at 200 · (1 − 9.5/1000) = 198.1.
   await pin('200');
-  const position = await asPlayer<{ id: string }>(token, '/api/app/game/open', {
+  const position = await playerApi<{ id: string }>(token, '/api/app/game/open', {
     symbol: SYMBOL,
     side: 'long',
     margin: '10',
@@ -122,7 +110,7 @@ test('a liquidation while the socket is down shows within 3 s of the reconnect',
     .poll(
       async () =>
         (
-          await asPlayer<{ list: { id: string; closeReason: string | null }[] }>(
+          await playerApi<{ list: { id: string; closeReason: string | null }[] }>(
             token,
             `/api/app/game/positions?status=closed&symbol=${SYMBOL}&page=1&pageSize=20`,
           )
@@ -169,7 +157,7 @@ test('a flip that ends while the socket is down is announced after the reconnect
     await expect
       .poll(() => connections[first]?.frames.some((f) => f.type === 'subscribed' && f.channel === 'user'))
       .toBe(true);
-    const flip = await asPlayer<{ id: string }>(token, '/api/app/flip/open', {
+    const flip = await playerApi<{ id: string }>(token, '/api/app/flip/open', {
       symbol: SYMBOL,
       direction: 'up',
       amount: '10',
@@ -185,7 +173,7 @@ test('a flip that ends while the socket is down is announced after the reconnect
     await expect
       .poll(
         async () =>
-          (await asPlayer<{ status: string }>(token, `/api/app/flip/position?id=${flip.id}`)).status,
+          (await playerApi<{ status: string }>(token, `/api/app/flip/position?id=${flip.id}`)).status,
         { timeout: 15_000 },
       )
       .toBe('closed');

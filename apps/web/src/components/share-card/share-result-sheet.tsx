@@ -3,7 +3,6 @@
 // (or saved where there is none). Amounts stay off the card unless the player turns them on.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Decimal } from '@tradeflip/money';
 import { formatNumber } from '@tradeflip/money';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import '@/lib/invite-texts';
@@ -14,24 +13,8 @@ import { QrCode } from '../qr-code';
 import { shareOrSavePng } from '../qr-share';
 import { Sheet } from '../sheet';
 import { shareCardPng, type ShareCardContent } from './share-card-image';
+import type { SharedResult } from './shared-result';
 import './share-card.css';
-
-export interface SharedResult {
-  game: { kind: 'contract'; leverage: number } | { kind: 'flip'; seconds: number };
-  /** The pair as shown ('BTC/USDT') and its symbol (the file's name). */
-  pair: string;
-  symbol: string;
-  side: 'long' | 'short' | 'up' | 'down';
-  /** Return on what was staked, in percent (net of fees for a position). */
-  returnPercent: Decimal;
-  /** The net result, shown only when the player chooses. */
-  pnl: Decimal;
-  token: string;
-  amountDp: number;
-  /** Entry and close prices, formatted at the pair's precision. */
-  openPrice: string;
-  closePrice: string;
-}
 
 /** The card's words and figures for a result (exported for its test). */
 export function shareCardContent(
@@ -150,7 +133,7 @@ export function ShareResultSheet({ result, onClose }: { result: SharedResult; on
             width={360}
             height={520}
             data-testid="share-card-image"
-            data-amounts={showAmounts ? 'shown' : 'hidden'}
+            data-amounts={card.content.amountText ? 'shown' : 'hidden'}
           />
         ) : (
           <span className="share-card__placeholder" aria-busy="true" />

@@ -4,21 +4,16 @@
 // player's words (open fee, funding, loss or profit, close fee), which add up to the net change,
 // beside the margin's own lines (locked, returned in full). Exact values here (the cards round USDT
 // to 2 decimals). An open one's PnL moves with the live price.
-import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '@/components/sheet';
-import type { SharedResult } from '@/components/share-card/share-result-sheet';
+import { ShareAction } from '@/components/share-card/share-action';
+import type { SharedResult } from '@/components/share-card/shared-result';
 import type { GamePair, PositionDetail } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { formatDateTime } from '@/lib/format-time';
 import { usePositionDetail } from '../api/game-api';
 import { closeEstimate, isMarginLine, pnlOf, tone } from './position-figures';
-
-// The share card's sheet and its canvas code load when a player first shares.
-const ShareResultSheet = lazy(() =>
-  import('@/components/share-card/share-result-sheet').then((m) => ({ default: m.ShareResultSheet })),
-);
 
 /** A closed position as the share card shows it: its net return on margin (fees and funding in). */
 export function sharedPosition(item: PositionDetail, pair: GamePair): SharedResult | null {
@@ -54,7 +49,6 @@ export function PositionSheet({
   const { t } = useTranslation();
   const query = usePositionDetail(id);
   const item = query.data;
-  const [sharing, setSharing] = useState(false);
   const shared = item && item.id === id ? sharedPosition(item, pair) : null;
   return (
     <Sheet
@@ -65,23 +59,9 @@ export function PositionSheet({
       testId="position-sheet"
       done={t('contractGame.done')}
       actions={
-        shared && (
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => setSharing(true)}
-            data-testid="position-share"
-          >
-            {t('contractGame.share')}
-          </button>
-        )
+        shared && <ShareAction result={shared} label={t('contractGame.share')} testId="position-share" />
       }
     >
-      {shared && sharing && (
-        <Suspense fallback={null}>
-          <ShareResultSheet result={shared} onClose={() => setSharing(false)} />
-        </Suspense>
-      )}
       {!item ? (
         <p className="sheet__text">{query.isError ? t('contractGame.unknown') : '…'}</p>
       ) : (

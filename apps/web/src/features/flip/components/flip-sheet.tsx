@@ -2,10 +2,10 @@
 // price, realized P&L, closed or refunded), the two ticks that decided it — the open's and the
 // settlement's, time and price exactly as the market kept them — with the rule they were compared by,
 // so a player can check the result, and where the money went in a player's words.
-import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig, FlipDetail } from '@tradeflip/api';
-import type { SharedResult } from '@/components/share-card/share-result-sheet';
+import { ShareAction } from '@/components/share-card/share-action';
+import type { SharedResult } from '@/components/share-card/shared-result';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { Sheet } from '@/components/sheet';
@@ -23,11 +23,6 @@ interface FlipSheetProps {
   price: string | undefined;
   onDone: () => void;
 }
-
-// The share card's sheet and its canvas code load when a player first shares.
-const ShareResultSheet = lazy(() =>
-  import('@/components/share-card/share-result-sheet').then((m) => ({ default: m.ShareResultSheet })),
-);
 
 /** A won or lost flip as the share card shows it: its return on the stake (+85 %, −100 %). */
 export function sharedFlip(item: FlipDetail, config: FlipConfig): SharedResult | null {
@@ -53,7 +48,6 @@ export function sharedFlip(item: FlipDetail, config: FlipConfig): SharedResult |
 export default function FlipSheet({ id, config, price, onDone }: FlipSheetProps) {
   const { t } = useTranslation();
   const query = useFlipDetail(id);
-  const [sharing, setSharing] = useState(false);
   const shared = query.data ? sharedFlip(query.data, config) : null;
   return (
     <Sheet
@@ -62,24 +56,8 @@ export default function FlipSheet({ id, config, price, onDone }: FlipSheetProps)
       title={t('flip.detail')}
       testId="flip-sheet"
       done={t('flip.done')}
-      actions={
-        shared && (
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => setSharing(true)}
-            data-testid="flip-share"
-          >
-            {t('flip.share')}
-          </button>
-        )
-      }
+      actions={shared && <ShareAction result={shared} label={t('flip.share')} testId="flip-share" />}
     >
-      {shared && sharing && (
-        <Suspense fallback={null}>
-          <ShareResultSheet result={shared} onClose={() => setSharing(false)} />
-        </Suspense>
-      )}
       {query.data ? (
         <FlipDetailView item={query.data} config={config} price={price} />
       ) : (
