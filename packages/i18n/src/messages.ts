@@ -143,6 +143,7 @@ export const messagesEn = {
   },
   invite: {
     rateRange: 'rate must be from 0 to 0.5 (half of what was played)',
+    rateSum: 'The player’s and the inviter’s rates of a {kind} may add up to at most {max}',
   },
   vip: {
     levelInvalid:

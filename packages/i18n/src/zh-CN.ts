@@ -143,6 +143,7 @@ export const messagesZh: Messages = {
   },
   invite: {
     rateRange: 'rate 须在 0 到 0.5 之间（至多所玩金额的一半）',
+    rateSum: '同一{kind}的自己与邀请人比例之和不能超过 {max}',
   },
   vip: {
     levelInvalid:

@@ -182,13 +182,16 @@ export class Settlement {
       };
     });
     await repo.closePositions(tx, closes, POSITIONS_CHANNEL);
-    // Each close's profit as paid, or its loss as taken from the margin (invite rewards).
+    // Each close's profit as paid, or its loss as taken from the margin (invite rewards), whose rewards
+    // never exceed the close fee it paid: with the bet's capped at the open fee, no position pays more
+    // in rewards than it paid in fees (a long and a short hedged against each other earn nothing).
     const events = settled.flatMap(({ row, result }, i): GameEvent[] => {
       const event = {
         userId: row.userId,
         game: 'contract',
         token: row.marginToken,
         ref: { type: 'game_position', id: row.id },
+        rewardCap: new Decimal(closes[i]!.closeFee),
       } as const;
       const paid = new Decimal(closes[i]!.pnl).sub(closes[i]!.profitUnpaid);
       if (new Decimal(closes[i]!.pnl).gt(0)) return [{ ...event, kind: 'profit' as const, amount: paid }];

@@ -55,7 +55,8 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     ['stake_frozen', '10'],
     ['refund', '10'],
   ];
-  // What the play reports for the invite rewards: the bet, then its profit or loss (a refund: nothing).
+  // What the play reports for the invite rewards and turnover: the bet, then its profit or loss (a
+  // refund: nothing, its stake was never in play).
   const wonEvents = [
     ['bet', '10', '10'],
     ['profit', '8.5', '8.5'],
@@ -64,7 +65,7 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     ['bet', '10', '10'],
     ['loss', '10', '10'],
   ];
-  const refundEvents = [['bet', '10', '10']];
+  const refundEvents: string[][] = [];
   // A 10 USDT flip at 100 paying 0.85; the close mark (none: no price within the tolerance, as the
   // last mark is the open's, 30 s before expiry), what it ends as, the money lines, the balance
   // after, what the vault gave (−) or took (+) and the events (kind, amount, USDT value).
@@ -100,13 +101,13 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
       expect(await balanceOf(table.t, user.token)).toEqual({ available, frozen: '0' });
       expect((await vault()).sub(before).toFixed()).toBe(vaultChange);
       expect((await openFlipsOf(table, user.token)).openFlips).toBe(0);
-      // The stake counts in the player's turnover once, whatever the result.
+      // The stake counts in the player's turnover once when it won or lost; a refund's not at all.
       const { gameEvents } = table.t.app.services;
       const { id: userId } = await userOf(db.handle.db, user.email);
       const recorded = await gameEvents.eventsOf(userId);
       expect(recorded.map((e) => [e.kind, e.amount, e.usdtValue])).toEqual(events);
       expect(recorded.every((e) => e.game === 'flip' && e.ref.id === Number(flip.id))).toBe(true);
-      expect(await gameEvents.turnoverOf(userId)).toBe('10');
+      expect(await gameEvents.turnoverOf(userId)).toBe(status === 'refunded' ? '0' : '10');
       await db.expectAuditClean();
     },
   );

@@ -49,7 +49,6 @@ export class FlipOpening {
       (kept) => ({ kept }),
       (error: unknown) => ({ error }),
     );
-    const prices = await this.deps.events.prices([order.token]);
     return this.deps.db.transaction(async (tx) => {
       await this.deps.accounts.requireActive(tx, userId);
       // Two opens of one user at once would both count one flip fewer than there will be.
@@ -100,11 +99,6 @@ export class FlipOpening {
         .catch((error: unknown) => {
           throw this.moneyRefusal(error, order.token);
         });
-      await this.deps.events.record(
-        tx,
-        [{ userId, game: 'flip', kind: 'bet', token: order.token, amount: order.stake, ref: base.ref }],
-        prices,
-      );
       await notifyFlip(tx, row);
       const answer = this.views.view(row);
       await record?.commit(tx, answer);

@@ -127,6 +127,9 @@ export class FlipSettlement {
         };
         const key = (part: string) => `flip:${row.id}:${part}`;
         const event = { userId: row.userId, game: 'flip', token: row.token, ref: base.ref } as const;
+        // A bet counts (turnover, rewards) once it won or lost: a refunded stake was never in play.
+        if (result === 'won' || result === 'lost')
+          events.push({ ...event, kind: 'bet', amount: base.amount });
         if (result === 'won') {
           requests.push(moves.unfreeze({ ...base, type: 'bet_unfreeze', causeKey: key('stake-back') }));
           if (new Decimal(row.profit).gt(0)) {

@@ -1,5 +1,5 @@
 // The game events' and turnover's queries (service.ts decides what they hold).
-import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
 import { gameEvents, userTurnover, type GameEventKind } from './schema';
@@ -71,8 +71,12 @@ export function eventsOf(db: Queryable, userId: number) {
   return db.select().from(gameEvents).where(eq(gameEvents.userId, userId)).orderBy(asc(gameEvents.id));
 }
 
-/** The events after `afterId`, oldest first (the invite rewarder reads them in order). */
-export function eventsAfter(db: Queryable, afterId: number, limit: number) {
+/**
+ * The oldest events not rewarded yet, at most `limit`, locked until the transaction ends; rows another
+ * rewarder holds are skipped (it deals with them), and an event whose game has not committed is not
+ * seen until it has.
+ */
+export function eventsToReward(db: Queryable, limit: number) {
   return db
     .select({
       id: gameEvents.id,
@@ -84,9 +88,15 @@ export function eventsAfter(db: Queryable, afterId: number, limit: number) {
       rewardCap: gameEvents.rewardCap,
     })
     .from(gameEvents)
-    .where(gt(gameEvents.id, afterId))
+    .where(isNull(gameEvents.rewardedAt))
     .orderBy(asc(gameEvents.id))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markRewarded(db: Queryable, ids: number[], now: Date) {
+  if (ids.length === 0) return;
+  await db.update(gameEvents).set({ rewardedAt: now }).where(inArray(gameEvents.id, ids));
 }
 
 /** The turnover of each of `ids` that has one. */

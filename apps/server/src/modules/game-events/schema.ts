@@ -31,11 +31,20 @@ export const gameEvents = pgTable(
     refType: text('ref_type').notNull(),
     refId: bigint('ref_id', { mode: 'number' }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
+    /**
+     * When the invite rewarder dealt with it (null: not yet). A mark per event, not a cursor over ids:
+     * ids are taken at insert, but the games' transactions commit in any order, so an event with a
+     * lower id can become visible after one with a higher id has been rewarded.
+     */
+    rewardedAt: timestamptz('rewarded_at'),
   },
   (t) => [
     // Once each: a settlement run again after a crash records nothing new.
     unique('game_events_once').on(t.refType, t.refId, t.kind),
     index('game_events_user_idx').on(t.userId, t.id),
+    index('game_events_unrewarded_idx')
+      .on(t.id)
+      .where(sql`${t.rewardedAt} is null`),
     check('game_events_game_check', sql`${t.game} in ('flip', 'contract')`),
     check('game_events_kind_check', sql`${t.kind} in ('bet', 'profit', 'loss')`),
     check('game_events_amount_check', sql`${t.amount} > 0`),

@@ -111,9 +111,14 @@ export class GameEvents {
     return new Decimal((await repo.turnover(db, userId)) ?? 0).toFixed();
   }
 
-  /** Every player's events after `afterId`, oldest first, at most `limit` (the invite rewarder's read). */
-  eventsAfter(afterId: number, limit: number, db: Queryable = this.deps.db) {
-    return repo.eventsAfter(db, afterId, limit);
+  /** The oldest events not rewarded yet, locked in `tx` until it ends (the invite rewarder's read). */
+  eventsToReward(limit: number, tx: Queryable) {
+    return repo.eventsToReward(tx, limit);
+  }
+
+  /** The events dealt with by the invite rewarder, in its transaction. */
+  markRewarded(ids: number[], tx: Queryable) {
+    return repo.markRewarded(tx, ids, this.deps.clock.now());
   }
 
   /** The turnover of each of `ids` ('0' for one without a bet yet). */

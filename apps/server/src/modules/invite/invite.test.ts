@@ -14,6 +14,7 @@ import {
   adminCallRoute,
   callRoute,
   describeEachDatabase,
+  describeOnPostgres,
   registerUser,
   uniqueEmail,
 } from '../../test/harness';
@@ -100,8 +101,8 @@ describeEachDatabase('invites and their rewards', (db) => {
       ['bet', 'self', '0.1', null],
     ]);
 
-    // Run again over the same events (the cursor set back, as after a restore): nothing twice.
-    await db.handle.db.execute(sql`update invite_reward_cursor set last_event_id = 0`);
+    // Run again over the same events (their marks cleared, as after a restore): nothing twice.
+    await db.handle.db.execute(sql`update game_events set rewarded_at = null`);
     await rewarder(table);
     expect(await balanceOf(table.t, friend.token)).toEqual({ available: '900.6', frozen: '0' });
     expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '1.2', frozen: '0' });
@@ -165,6 +166,60 @@ describeEachDatabase('invites and their rewards', (db) => {
     await db.expectAuditClean();
   });
 
+  it('pays nothing on a refunded flip: a tie is no bet (the red team’s two accounts gained 6.2 on 1,000)', async () => {
+    const table = await FlipTable.start(db, T0);
+    await rewarder(table);
+    const { inviter, friend } = await inviterAndFriend(table);
+    await table.price('BTCUSDT', '100');
+    await table.opened(friend.token, {
+      symbol: 'BTCUSDT',
+      direction: 'up',
+      amount: '1000',
+      duration: 30,
+      token: 'USDT',
+    });
+    table.wait(31);
+    await table.price('BTCUSDT', '100');
+    table.wait(1.5);
+    await table.settle();
+    await rewarder(table);
+    expect(await balanceOf(table.t, friend.token)).toEqual({ available: '1000', frozen: '0' });
+    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '0', frozen: '0' });
+    expect(await table.t.app.services.gameEvents.turnoverOf(Number(friend.user.id))).toBe('0');
+    await db.expectAuditClean();
+  });
+
+  it('never pays a hedged long and short more than their fees: a loss’s rewards stay within its close fee', async () => {
+    const table = await FlipTable.start(db, T0);
+    await rewarder(table);
+    const { inviter, friend } = await inviterAndFriend(table);
+    await credit(table.t, friend.email, '1000');
+    await table.price('BTCUSDT', '100');
+    const ids: string[] = [];
+    for (const side of ['long', 'short'] as const) {
+      const opened = await callRoute(table.t.app, routes.contractGame.open, {
+        token: friend.token,
+        body: { symbol: 'BTCUSDT', side, margin: '990', leverage: 2 },
+      });
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      ids.push(opened.body.data.id);
+    }
+    await table.price('BTCUSDT', '85');
+    for (const id of ids) {
+      const closed = await callRoute(table.t.app, routes.contractGame.close, {
+        token: friend.token,
+        body: { id },
+      });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    }
+    await rewarder(table);
+    // Without the caps the pair ended at 2,002.92 of 2,000; now every reward is within a fee paid.
+    const own = await balanceOf(table.t, friend.token);
+    const up = await balanceOf(table.t, inviter.token);
+    expect(new Decimal(own.available).add(up.available).lt('2000')).toBe(true);
+    await db.expectAuditClean();
+  });
+
   it('never pays a frozen inviter; the player’s own reward still comes', async () => {
     const table = await FlipTable.start(db, T0);
     const { inviter, friend } = await inviterAndFriend(table);
@@ -180,7 +235,8 @@ describeEachDatabase('invites and their rewards', (db) => {
     const table = await FlipTable.start(db, T0);
     await rewarder(table); // what earlier tests left
     const { inviter, friend } = await inviterAndFriend(table);
-    await table.price('BTCUSDT', '100');
+    await friendLosesAFlip(table, friend.token);
+    // Another flip open: the vault owes its possible win.
     await table.opened(friend.token, {
       symbol: 'BTCUSDT',
       direction: 'up',
@@ -195,10 +251,11 @@ describeEachDatabase('invites and their rewards', (db) => {
     await services.operatorMoney.fundVault({ token: 'USDT', amount: owed.sub(held).toFixed() });
     await expect(rewarder(table)).rejects.toThrow();
     expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '0', frozen: '0' });
-    await services.operatorMoney.fundVault({ token: 'USDT', amount: '1' });
+    await services.operatorMoney.fundVault({ token: 'USDT', amount: '2' });
     await rewarder(table);
-    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '0.2', frozen: '0' });
-    expect(await balanceOf(table.t, friend.token)).toEqual({ available: '900.1', frozen: '100' });
+    // The lost flip's bet and loss: 0.2 + 1 to the inviter, 0.1 + 0.5 to the friend.
+    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '1.2', frozen: '0' });
+    expect(await balanceOf(table.t, friend.token)).toEqual({ available: '800.6', frozen: '100' });
     await db.expectAuditClean();
   });
 
@@ -212,6 +269,13 @@ describeEachDatabase('invites and their rewards', (db) => {
       });
       expect(refused.status).toBe(400);
       expect(refused.body.data.fields).toEqual({ rate: translate(lang, 'invite.rateRange') });
+      // With the player's own 0.1 %, 2 % to the inviter would pay 2.1 % of every bet, won or lost.
+      const tooMuch = await adminCallRoute(table.t.app, routes.invite.adminSetRule, {
+        body: { kind: 'bet', level: 'upline', rate: '0.02' },
+        headers: { 'x-lang': lang },
+      });
+      expect(tooMuch.status).toBe(400);
+      expect(tooMuch.body.msg).toBe(translate(lang, 'invite.rateSum', { kind: 'bet', max: '0.02' }));
     }
     const report = await adminCommand('invite:rules').run(adminApi(table.t), [
       '--event',
@@ -223,21 +287,15 @@ describeEachDatabase('invites and their rewards', (db) => {
     ]);
     expect(report).toMatch(/bet\s+upline\s+0\.01/);
     const { inviter, friend } = await inviterAndFriend(table);
-    await table.price('BTCUSDT', '100');
-    await table.opened(friend.token, {
-      symbol: 'BTCUSDT',
-      direction: 'up',
-      amount: '100',
-      duration: 30,
-      token: 'USDT',
-    });
+    await friendLosesAFlip(table, friend.token);
     await rewarder(table);
-    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '1', frozen: '0' });
+    // 1 % of the bet of 100 and the default 1 % of its loss.
+    expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '2', frozen: '0' });
     // Back to the default for the suites after this one.
     await adminCall(table.t.app, 'POST', '/api/admin/invite/rules', {
       body: { kind: 'bet', level: 'upline', rate: '0.002' },
     });
-    expect(new Decimal((await balanceOf(table.t, friend.token)).available).toFixed()).toBe('900.1');
+    expect(new Decimal((await balanceOf(table.t, friend.token)).available).toFixed()).toBe('900.6');
     await db.expectAuditClean();
   });
 });
@@ -246,4 +304,47 @@ it('masks a friend’s e-mail: never the whole name', () => {
   expect(nicknameOf('abcdef@gmail.com')).toBe('ab***@gmail.com');
   expect(nicknameOf('ab@x.io')).toBe('a***@x.io');
   expect(nicknameOf('a@x.io')).toBe('a***@x.io');
+});
+
+describeOnPostgres('invite rewards of games that commit out of order', (db) => {
+  it('rewards an event whose game committed after a later event was rewarded', async () => {
+    const table = await FlipTable.start(db, T0);
+    const { gameEvents, invite } = table.t.app.services;
+    await invite.rewardPass();
+    const players = await Promise.all(
+      ['late', 'early'].map((tag) => registerUser(table.t, uniqueEmail(tag)).then((u) => Number(u.user.id))),
+    );
+    const prices = await gameEvents.prices(['USDT']);
+    const bet = (userId: number, id: number) => ({
+      userId,
+      game: 'flip' as const,
+      kind: 'bet' as const,
+      token: 'USDT',
+      amount: new Decimal('100'),
+      ref: { type: 'flip_position', id },
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let recorded!: () => void;
+    const inserted = new Promise<void>((resolve) => (recorded = resolve));
+    // A game's transaction takes the lower id and is still running when another commits a higher one.
+    const slow = db.handle.db.transaction(async (tx) => {
+      await gameEvents.record(tx, [bet(players[0]!, 990_001)], prices);
+      recorded();
+      await gate;
+    });
+    await inserted;
+    await db.handle.db.transaction((tx) => gameEvents.record(tx, [bet(players[1]!, 990_002)], prices));
+    await invite.rewardPass();
+    release();
+    await slow;
+    await invite.rewardPass();
+    // Each player's own 0.1 % of 100, once.
+    for (const userId of players) {
+      expect(new Decimal(await table.t.app.services.ledger.availableOf(userId, 'USDT')).toFixed()).toBe(
+        '0.1',
+      );
+    }
+    await db.expectAuditClean();
+  });
 });

@@ -1,8 +1,8 @@
-// Queries of the invite rewards: the rules, the cursor over the game events, the rewards paid, and
+// Queries of the invite rewards: the rules, the rewards paid, and
 // what a user was paid by whom.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { inviteRewardCursor, inviteRewardRules, inviteRewards, type RewardLevel } from './schema';
+import { inviteRewardRules, inviteRewards, type RewardLevel } from './schema';
 
 export type RuleRow = typeof inviteRewardRules.$inferSelect;
 export type RewardRow = typeof inviteRewards.$inferInsert;
@@ -23,20 +23,6 @@ export async function setRule(
       target: [inviteRewardRules.kind, inviteRewardRules.level],
       set: { rate: rule.rate, updatedAt: now },
     });
-}
-
-/** The last event dealt with, the row locked until the transaction ends (one rewarder at a time). */
-export async function lockCursor(db: Queryable): Promise<number> {
-  const [row] = await db.select().from(inviteRewardCursor).where(eq(inviteRewardCursor.id, 1)).for('update');
-  if (!row) throw new Error('invite_reward_cursor has no row (migration 0013 writes it)');
-  return row.lastEventId;
-}
-
-export async function moveCursor(db: Queryable, lastEventId: number, now: Date) {
-  await db
-    .update(inviteRewardCursor)
-    .set({ lastEventId, updatedAt: now })
-    .where(eq(inviteRewardCursor.id, 1));
 }
 
 export async function insertRewards(db: Queryable, rows: RewardRow[]) {

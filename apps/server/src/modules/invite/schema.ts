@@ -3,7 +3,7 @@
 // reward once per event and level, the ledger movement it made named; and how far the rewarder has
 // read the game events.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { userIdColumn } from '../account/schema';
 import { gameEvents, type GameEventKind, type GameName } from '../game-events/schema';
 import { tokenColumn } from '../token/schema';
@@ -56,15 +56,4 @@ export const inviteRewards = pgTable(
     check('invite_rewards_level_check', sql`${t.level} in ('self', 'upline')`),
     check('invite_rewards_amount_check', sql`${t.amount} > 0`),
   ],
-);
-
-/** The last game event the rewarder has dealt with (one row). */
-export const inviteRewardCursor = pgTable(
-  'invite_reward_cursor',
-  {
-    id: integer('id').primaryKey(),
-    lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
-    updatedAt: timestamptz('updated_at').notNull(),
-  },
-  (t) => [check('invite_reward_cursor_one_row', sql`${t.id} = 1`)],
 );

@@ -1,9 +1,10 @@
 // Invites (DESIGN §9, issue 19). A player's invite code and link make a friend theirs at sign-up
 // (the account module keeps the inviter). Each game event (a bet, a profit, a loss: the games record
 // them) pays the configured rate of its amount to the player (`self`) and to their inviter
-// (`upline`), from the vault through the ledger: one leader reads the events in order in batches
-// (reward-job.ts), each batch one transaction with the cursor, so a crash or a run again pays
-// nothing twice (the ledger's cause key and a unique key per event and level hold it as well). A
+// (`upline`), from the vault through the ledger: one leader takes the events not yet rewarded in
+// batches (reward-job.ts), each batch one transaction that marks its events, so a crash or a run
+// again pays nothing twice (the ledger's cause key and a unique key per event and level hold it as
+// well), and an event whose game committed late is still found. A
 // frozen user is never paid; a vault that cannot pay without touching what it owes on open bets
 // holds the rewards back (the batch waits, nothing is lost) until it can.
 import type { AdminRewardRuleBody, InviteReward, InviteSummary, RewardRule } from '@tradeflip/api';
@@ -22,12 +23,20 @@ import type { TokenRegistry } from '../token/registry';
 import * as repo from './repository';
 import type { RewardLevel } from './schema';
 
+type RuleKind = RewardRule['kind'];
+
 /** Game events rewarded per transaction. */
 export const REWARD_BATCH = 500;
 
 const LEVELS: RewardLevel[] = ['self', 'upline'];
 /** The highest rate a rule may pay (the table's check holds it too): half of what was played. */
 const MAX_RATE = '0.5';
+/**
+ * The most the two levels' rates of one kind may add up to: a flip's bet rewards are paid whatever its
+ * result, so they must stay well below the house's edge on it (a VIP bonus can at most double the
+ * player's own); a profit's or loss's are a share of money that really moved.
+ */
+const MAX_RATE_SUM: Record<RuleKind, string> = { bet: '0.02', profit: '0.1', loss: '0.1' };
 
 export interface InviteDeps {
   db: Database;
@@ -79,8 +88,7 @@ export class InviteService {
     const rates = await this.rates();
     const dealt = await ledger.transaction(async (ltx) => {
       const tx = ltx.tx;
-      const after = await repo.lockCursor(tx);
-      const events = await this.deps.events.eventsAfter(after, REWARD_BATCH, tx);
+      const events = await this.deps.events.eventsToReward(REWARD_BATCH, tx);
       if (events.length === 0) return 0;
       const players = await accounts.standingsOf(
         events.map((event) => event.userId),
@@ -150,7 +158,10 @@ export class InviteService {
         list.forEach((item, i) => rows.push({ ...item.row, movementId: movements[i]!.id }));
       }
       await repo.insertRewards(tx, rows);
-      await repo.moveCursor(tx, events.at(-1)!.id, now);
+      await this.deps.events.markRewarded(
+        events.map((event) => event.id),
+        tx,
+      );
       crashIf('invite-rewarding', this.deps.crashAt);
       return events.length;
     });
@@ -234,6 +245,14 @@ export class InviteService {
     const rate = new Decimal(body.rate);
     if (rate.isNegative() || rate.gt(MAX_RATE)) {
       throw new AppError(400, 'validation', 'invite.rateRange', { fields: { rate: 'invite.rateRange' } });
+    }
+    const other = (await this.rules()).find((rule) => rule.kind === body.kind && rule.level !== body.level);
+    const max = MAX_RATE_SUM[body.kind];
+    if (rate.add(other?.rate ?? 0).gt(max)) {
+      throw new AppError(400, 'validation', 'invite.rateSum', {
+        fields: { rate: 'invite.rateSum' },
+        vars: { kind: body.kind, max },
+      });
     }
     await repo.setRule(this.deps.db, body, this.deps.clock.now());
     return { list: await this.rules() };
