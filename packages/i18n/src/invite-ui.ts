@@ -35,11 +35,16 @@ export const inviteUiEn = {
     rulesSelf: 'On your own plays you receive {parts}.',
     rulesUpline: 'On each play of a friend you invited, you receive {parts}.',
     rulesNone: 'Rewards are paused at present.',
-    rulePart: { bet: '{rate} of the stake', profit: '{rate} of the profit', loss: '{rate} of the loss' },
-    rulesContract: 'A contract bet’s rewards together never exceed the opening fee it paid.',
+    rulePart: {
+      bet: '{rate} of each bet (a flip’s stake, a position’s margin)',
+      profit: '{rate} of the profit',
+      loss: '{rate} of the loss',
+    },
+    rulesContract:
+      'A contract position’s rewards never exceed the fees it paid: its bet’s the opening fee, its profit’s or loss’s the closing fee.',
     rulesVip: 'Your VIP level adds a bonus to your own rewards (see VIP).',
     rulesOnce:
-      'Rewards are paid from the house into your balance, once per play; frozen accounts receive none.',
+      'Rewards are paid from the house into your balance a moment after each flip that won or lost (a refunded flip earns none) and each position opened or closed; frozen accounts receive none.',
     and: ' and ',
     shareResult: 'Share',
     shareTitle: 'Share this result',
@@ -91,10 +96,16 @@ export const inviteUiZh: InviteUiMessages = {
     rulesSelf: '你自己的每次游戏可获得{parts}。',
     rulesUpline: '你邀请的好友每次游戏，你可获得{parts}。',
     rulesNone: '奖励暂停发放。',
-    rulePart: { bet: '本金的 {rate}', profit: '盈利的 {rate}', loss: '亏损的 {rate}' },
-    rulesContract: '一笔合约投注的各项奖励合计不超过其开仓手续费。',
+    rulePart: {
+      bet: '每笔投注（闪电翻转的本金、合约的保证金）的 {rate}',
+      profit: '盈利的 {rate}',
+      loss: '亏损的 {rate}',
+    },
+    rulesContract:
+      '一笔合约仓位的奖励不超过其所付手续费：投注的奖励不超过开仓手续费，盈亏的奖励不超过平仓手续费。',
     rulesVip: '你的 VIP 等级为你自己的奖励带来加成（见 VIP）。',
-    rulesOnce: '奖励由平台支付到你的余额，每次游戏仅一次；被冻结的账户不获得奖励。',
+    rulesOnce:
+      '每笔闪电翻转输赢结算后（退款的不计）、每次合约开仓或平仓后片刻，奖励由平台支付到你的余额；被冻结的账户不获得奖励。',
     and: '、',
     shareResult: '分享',
     shareTitle: '分享这次结果',

@@ -1,7 +1,6 @@
 // The share card as an image (DESIGN §9): a closed position or a settled flip — pair, side, leverage or
 // duration, the return in percent, the app's name and the player's invite QR; the amount only when
 // the player chooses. Drawn on a canvas so what is previewed is exactly the PNG that is shared.
-import { svgImage } from '../qr-share';
 
 export interface ShareCardContent {
   brand: string;
@@ -38,9 +37,10 @@ const SCALE = 3;
 const QR = 96;
 const FONT = 'system-ui, -apple-system, "PingFang SC", "WenQuanYi Zen Hei", sans-serif';
 
+/** `qr`: the invite QR as an image (decoded once per sheet: the card is drawn again on each change). */
 export async function shareCardPng(
   content: ShareCardContent,
-  qr: SVGSVGElement,
+  qr: CanvasImageSource,
   colors: ShareCardColors,
 ): Promise<Blob> {
   const canvas = document.createElement('canvas');
@@ -105,8 +105,7 @@ export async function shareCardPng(
   ctx.fillStyle = '#ffffff';
   roundRect(ctx, 16, stripY, WIDTH - 32, QR + 32, 12);
   ctx.fill();
-  const image = await svgImage(qr);
-  ctx.drawImage(image, 32, stripY + 16, QR, QR);
+  ctx.drawImage(qr, 32, stripY + 16, QR, QR);
   const textX = 32 + QR + 16;
   const textWidth = WIDTH - textX - 32;
   ctx.fillStyle = '#0b1220';
@@ -118,9 +117,18 @@ export async function shareCardPng(
   ctx.font = `500 12px ${FONT}`;
   ctx.fillText(content.host, textX, stripY + 102, textWidth);
 
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no image'))), 'image/png'),
-  );
+  return pngOf(canvas);
+}
+
+/**
+ * The canvas as a PNG, encoded at once: toBlob's callback was seen never to come in headless Chromium
+ * when the card is drawn again quickly (the switch of amounts), leaving the sheet without its card.
+ */
+function pngOf(canvas: HTMLCanvasElement): Blob {
+  const data = atob(canvas.toDataURL('image/png').split(',')[1] ?? '');
+  const bytes = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) bytes[i] = data.charCodeAt(i);
+  return new Blob([bytes], { type: 'image/png' });
 }
 
 function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {

@@ -10,7 +10,7 @@ import { useMe } from '@/lib/me';
 import { inviteUrl } from '@/lib/paths';
 import { showToast } from '@/lib/toast';
 import { QrCode } from '../qr-code';
-import { shareOrSavePng } from '../qr-share';
+import { shareOrSavePng, svgImage } from '../qr-share';
 import { Sheet } from '../sheet';
 import { shareCardPng, type ShareCardContent } from './share-card-image';
 import type { SharedResult } from './shared-result';
@@ -60,35 +60,46 @@ export function ShareResultSheet({ result, onClose }: { result: SharedResult; on
   const code = me.data?.inviteCode;
   const [showAmounts, setShowAmounts] = useState(false);
   const [card, setCard] = useState<{ blob: Blob; url: string; content: ShareCardContent } | null>(null);
+  // What is sent is the card on screen, and only once it says what the switch says (amounts or not).
+  const ready = card !== null && (card.content.amountText !== null) === showAmounts;
   const qrRef = useRef<HTMLElement>(null);
+  const qrImage = useRef<HTMLImageElement | null>(null);
 
   useEffect(() => {
     if (!code) return;
     let stopped = false;
-    let url: string | null = null;
     const content = shareCardContent(result, t, { code, host: window.location.host }, showAmounts);
-    // The QR library arrives with the first code shown: wait for its SVG.
+    // The QR library arrives with the first code shown: wait for its SVG, decode it once, and try a
+    // draw that failed (a decode can) again rather than leave the sheet without its card.
     const draw = async () => {
-      let svg = qrRef.current?.querySelector('svg');
-      for (let i = 0; !svg && i < 100 && !stopped; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        svg = qrRef.current?.querySelector('svg');
+      for (let attempt = 0; attempt < 100 && !stopped; attempt++) {
+        try {
+          const svg = qrRef.current?.querySelector('svg');
+          if (!svg) throw new Error('no QR yet');
+          qrImage.current ??= await svgImage(svg);
+          const blob = await shareCardPng(content, qrImage.current, appColors());
+          if (!stopped) setCard({ blob, url: URL.createObjectURL(blob), content });
+          return;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
       }
-      if (!svg || stopped) return;
-      const blob = await shareCardPng(content, svg, appColors());
-      if (stopped) return;
-      url = URL.createObjectURL(blob);
-      setCard({ blob, url, content });
     };
     void draw();
     return () => {
       stopped = true;
-      if (url) URL.revokeObjectURL(url);
     };
   }, [code, result, showAmounts, t]);
+  // A card's image lives until the next one is on screen (or the sheet closes).
+  useEffect(
+    () => () => {
+      if (card) URL.revokeObjectURL(card.url);
+    },
+    [card],
+  );
 
   const share = useAntiRepeat(async () => {
-    if (!card) return;
+    if (!card || !ready) return;
     const done = await shareOrSavePng(card.blob, `tradeflip-${result.symbol.toLowerCase()}.png`);
     if (done === 'saved') showToast(t('inviteUi.cardSaved'));
   });
@@ -117,7 +128,7 @@ export function ShareResultSheet({ result, onClose }: { result: SharedResult; on
         <button
           type="button"
           className="btn btn--primary"
-          disabled={!card}
+          disabled={!ready}
           onClick={() => void share()}
           data-testid="share-card-send"
         >
@@ -134,6 +145,8 @@ export function ShareResultSheet({ result, onClose }: { result: SharedResult; on
             height={520}
             data-testid="share-card-image"
             data-amounts={card.content.amountText ? 'shown' : 'hidden'}
+            aria-busy={!ready}
+            className={ready ? undefined : 'is-redrawing'}
           />
         ) : (
           <span className="share-card__placeholder" aria-busy="true" />

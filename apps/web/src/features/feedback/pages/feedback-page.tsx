@@ -2,6 +2,7 @@
 // contact, checked as typed by the same schema the server checks; then the player's own feedback,
 // newest first, each with the operators' reply once there is one.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedbackBody, type FeedbackBody, type FeedbackItem } from '@tradeflip/api';
 import { EmptyState } from '@/components/empty-state';
@@ -44,6 +45,7 @@ export function FeedbackPage() {
   const form = useZodForm<FeedbackBody>({ defaultValues: { content: '', contact: '' }, resolver });
   const send = useSendFeedback();
   const mine = useMyFeedback();
+  const [sent, setSent] = useState(0);
   const submit = useAntiRepeat(
     form.submitCall(async (values) => {
       await send.mutateAsync({
@@ -52,6 +54,8 @@ export function FeedbackPage() {
         appVersion: import.meta.env.VITE_APP_VERSION ?? 'web',
       });
       form.reset({ content: '', contact: '' });
+      // A new box for the next message (its count of characters starts again at 0).
+      setSent((n) => n + 1);
       showToast(t('feedbackUi.sent'));
     }),
   );
@@ -60,6 +64,7 @@ export function FeedbackPage() {
       <p className="feedback__intro">{t('feedbackUi.intro')}</p>
       <Form className="feedback__form" onSubmit={submit}>
         <TextAreaField
+          key={sent}
           label={t('feedbackUi.content')}
           placeholder={t('feedbackUi.contentPlaceholder')}
           maxLength={2000}

@@ -63,10 +63,14 @@ describe('<InvitePage />', () => {
     expect(screen.getByTestId('invite-friends-total').textContent).toBe('2');
     expect(screen.getByTestId('invite-reward-total-USDT').textContent).toBe('1.25 USDT');
     const rules = screen.getByTestId('invite-rules');
-    expect(within(rules).getByText('On your own plays you receive 0.1% of the stake.')).toBeTruthy();
     expect(
       within(rules).getByText(
-        'On each play of a friend you invited, you receive 0.2% of the stake and 1% of the loss.',
+        'On your own plays you receive 0.1% of each bet (a flip’s stake, a position’s margin).',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(rules).getByText(
+        'On each play of a friend you invited, you receive 0.2% of each bet (a flip’s stake, a position’s margin) and 1% of the loss.',
       ),
     ).toBeTruthy();
     const friends = await screen.findAllByTestId('invite-friend');

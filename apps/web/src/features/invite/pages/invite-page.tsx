@@ -104,10 +104,12 @@ function InviteBody({ summary }: { summary: InviteSummary }) {
 
       <section className="invite-card" data-testid="invite-card">
         <div className="invite-card__row">
-          <span className="invite-card__label">{t('inviteUi.code')}</span>
-          <b className="invite-card__code" data-testid="invite-code">
-            {summary.inviteCode}
-          </b>
+          <span className="invite-card__code-box">
+            <span className="invite-card__label">{t('inviteUi.code')}</span>
+            <b className="invite-card__code" data-testid="invite-code">
+              {summary.inviteCode}
+            </b>
+          </span>
           <button
             type="button"
             className="btn btn--small btn--ghost"
@@ -120,7 +122,7 @@ function InviteBody({ summary }: { summary: InviteSummary }) {
         </div>
         <div className="invite-card__row invite-card__row--link">
           <span className="invite-card__label">{t('inviteUi.link')}</span>
-          <span className="invite-card__link" data-testid="invite-link">
+          <span className="invite-card__link" data-testid="invite-link" title={link}>
             {link}
           </span>
         </div>
