@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetLanguageCache } from '@/lib/language';
-import { resetSessionCache } from '@/lib/session';
+import {
+  resetSessionCache,
+  setSession,
+  clearSession,
+  SIGNED_IN_ATTR as SESSION_SIGNED_IN_ATTR,
+} from '@/lib/session';
 import { storageKeys } from '@/lib/storage-keys';
 import { isPrerenderFor, isShellFor } from './prerender';
 import {
@@ -9,6 +14,7 @@ import {
   PRERENDER_STORAGE_KEYS,
   PRERENDERED_ATTR,
   SHELL_ATTR,
+  SIGNED_IN_ATTR,
   STALE_ATTR,
 } from './prerender-check';
 
@@ -35,6 +41,19 @@ describe('the head script of prerendered pages', () => {
   it('does nothing on a page that was not prerendered', () => {
     runHeadScript();
     expect(root.hasAttribute(STALE_ATTR)).toBe(false);
+  });
+
+  // Home's shell shows a signed-in person their version (no Sign in, a slot for the balance) by CSS.
+  it('marks <html> signed in before the first paint, and the session keeps the mark in step', () => {
+    expect(SIGNED_IN_ATTR).toBe(SESSION_SIGNED_IN_ATTR);
+    localStorage.setItem(storageKeys.token, 'tok');
+    runHeadScript();
+    expect(root.hasAttribute(SIGNED_IN_ATTR)).toBe(true);
+    clearSession();
+    expect(root.hasAttribute(SIGNED_IN_ATTR)).toBe(false);
+    setSession({ token: 'tok2', user: { id: '1', email: 'a@b.c' } });
+    expect(root.hasAttribute(SIGNED_IN_ATTR)).toBe(true);
+    clearSession();
   });
 
   // The markup shows only when the app will hydrate it: the script and the app agree.

@@ -24,6 +24,12 @@ export const STALE_ATTR = 'data-prerender-stale';
  * inert until the script turns them into the real thing after paint.
  */
 export const AFTER_PAINT_ATTR = 'data-after-paint';
+/**
+ * <html>'s attribute while someone is signed in (a token is stored): set by the head script before the
+ * first paint and kept in step by lib/session.ts. A shell that differs for them (Home: no Sign in, a
+ * slot for their balance) shows their version by CSS alone (styles/app.css: .visitor-only, .member-only).
+ */
+export const SIGNED_IN_ATTR = 'data-signed-in';
 
 interface Check {
   attr: string;
@@ -33,6 +39,7 @@ interface Check {
   language: string;
   languageKey: string;
   tokenKey: string;
+  signedInAttr: string;
 }
 
 /**
@@ -42,8 +49,6 @@ interface Check {
  */
 export function startPrerenderedPage(check: Check): void {
   const root = document.documentElement;
-  const url = root.getAttribute(check.attr);
-  if (url === null) return;
   function read(key: string): string | null {
     try {
       return window.localStorage.getItem(key);
@@ -51,6 +56,9 @@ export function startPrerenderedPage(check: Check): void {
       return null;
     }
   }
+  if (read(check.tokenKey)) root.setAttribute(check.signedInAttr, '');
+  const url = root.getAttribute(check.attr);
+  if (url === null) return;
   const stored = read(check.languageKey);
   const browser = (navigator.languages && navigator.languages[0]) || navigator.language || '';
   const lang =
@@ -133,6 +141,7 @@ export function headScript(): string {
     language: PRERENDER_LANGUAGE,
     languageKey: PRERENDER_STORAGE_KEYS.language,
     tokenKey: PRERENDER_STORAGE_KEYS.token,
+    signedInAttr: SIGNED_IN_ATTR,
   };
   return `(${startPrerenderedPage.toString()})(${JSON.stringify(check)})`;
 }

@@ -17,8 +17,20 @@ import { PRERENDERED_ATTR, PRERENDER_LANGUAGE, SHELL_ATTR, STALE_ATTR } from './
  * page that queries (routes.tsx) — whose chunks the page preloads.
  */
 export const prerenderPages: { path: string; titleKey: string; modules: string[]; shell?: boolean }[] = [
-  { path: paths.home, titleKey: 'brand.name', modules: ['src/features/home/pages/home-page.tsx'] },
-  { path: paths.homeAlias, titleKey: 'brand.name', modules: ['src/features/home/pages/home-page.tsx'] },
+  // Home is a shell too: a signed-in person sees their version of it at once (no Sign in, a slot for
+  // their balance: CSS by <html data-signed-in>) until the app renders it with their figures.
+  {
+    path: paths.home,
+    titleKey: 'brand.name',
+    modules: ['src/features/home/pages/home-page.tsx'],
+    shell: true,
+  },
+  {
+    path: paths.homeAlias,
+    titleKey: 'brand.name',
+    modules: ['src/features/home/pages/home-page.tsx'],
+    shell: true,
+  },
   {
     path: paths.login,
     titleKey: 'titles.login',

@@ -60,8 +60,13 @@ function read(): Session | null {
   };
 }
 
+/** <html>'s mark of a signed-in person (app/prerender-check.ts sets it first; a test keeps the two same). */
+export const SIGNED_IN_ATTR = 'data-signed-in';
+
 function changed() {
   const next = read();
+  if (typeof document !== 'undefined')
+    document.documentElement.toggleAttribute(SIGNED_IN_ATTR, Boolean(next));
   const prev = snapshot;
   if (
     prev !== undefined &&

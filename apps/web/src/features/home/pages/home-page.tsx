@@ -63,20 +63,35 @@ export function HomePage() {
           </div>
         </div>
         {session ? (
-          <Link to={paths.profile} className="home__avatar" aria-label={t('tabs.profile')}>
+          <Link
+            to={paths.profile}
+            className="home__avatar"
+            aria-label={t('tabs.profile')}
+            data-session-part="avatar"
+          >
             {(session.user.email[0] ?? '?').toUpperCase()}
           </Link>
         ) : (
-          <Link to={loginPath()} className="btn btn--small btn--primary" data-testid="home-sign-in">
-            {t('home.signIn')}
-          </Link>
+          // The prerendered shell holds both: CSS shows the one for whoever opens it (app.css).
+          <>
+            <Link
+              to={loginPath()}
+              className="btn btn--small btn--primary visitor-only"
+              data-testid="home-sign-in"
+            >
+              {t('home.signIn')}
+            </Link>
+            <span className="home__avatar member-only" aria-hidden="true" data-session-part="avatar" />
+          </>
         )}
       </header>
 
-      {session && (
-        <Suspense fallback={<div className="home__summary-slot" />}>
+      {session ? (
+        <Suspense fallback={<div className="home__summary-slot" data-session-part="summary" />}>
           <BalanceSummary />
         </Suspense>
+      ) : (
+        <div className="home__summary-slot member-only" data-session-part="summary" />
       )}
 
       <section className="hero" aria-labelledby="hero-title">
@@ -92,7 +107,7 @@ export function HomePage() {
       </section>
 
       {!session && (
-        <section className="cta" data-testid="home-cta">
+        <section className="cta visitor-only" data-testid="home-cta">
           <h2 className="cta__title">{t('home.ctaTitle')}</h2>
           <p className="cta__desc">{t('home.ctaDesc')}</p>
           <div className="cta__actions">
