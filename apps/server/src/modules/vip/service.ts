@@ -69,10 +69,12 @@ export class VipService {
 
   /** An operator's change of one level; the table must stay in order (refused, nothing changed). */
   async setLevel(body: AdminVipLevelBody): Promise<{ list: VipLevel[] }> {
-    const invalid = () =>
-      new AppError(400, 'validation', 'vip.levelInvalid', { fields: { minTurnover: 'vip.levelInvalid' } });
+    // The refusal names the field that is wrong: the bonus's range, or the threshold (its sign, its order).
+    const invalid = (field: 'minTurnover' | 'rewardBonus') =>
+      new AppError(400, 'validation', 'vip.levelInvalid', { fields: { [field]: 'vip.levelInvalid' } });
     const bonus = new Decimal(body.rewardBonus);
-    if (new Decimal(body.minTurnover).isNegative() || bonus.isNegative() || bonus.gt(1)) throw invalid();
+    if (bonus.isNegative() || bonus.gt(1)) throw invalid('rewardBonus');
+    if (new Decimal(body.minTurnover).isNegative()) throw invalid('minTurnover');
     await this.deps.db.transaction(async (tx) => {
       await repo.setLevel(tx, body, this.deps.clock.now());
       const levels = await this.levels(tx);
@@ -81,7 +83,7 @@ export class VipService {
           ? row.level === 0 && new Decimal(row.minTurnover).isZero()
           : new Decimal(row.minTurnover).gt(levels[i - 1]!.minTurnover),
       );
-      if (!ordered) throw invalid();
+      if (!ordered) throw invalid('minTurnover');
     });
     return { list: await this.levels() };
   }

@@ -68,6 +68,12 @@ describeEachDatabase('VIP levels', (db) => {
       });
       expect(refused.status).toBe(400);
       expect(refused.body.data.fields).toEqual({ minTurnover: translate(lang, 'vip.levelInvalid') });
+      // A bonus beyond 100 % is the bonus's fault, and said so.
+      const tooMuch = await adminCallRoute(t.app, routes.vip.adminSetLevel, {
+        body: { level: 3, minTurnover: '50000', rewardBonus: '1.5' },
+        headers: { 'x-lang': lang },
+      });
+      expect(tooMuch.body.data.fields).toEqual({ rewardBonus: translate(lang, 'vip.levelInvalid') });
     }
     const shown = await adminCommand('vip:levels').run(adminApi(t), []);
     expect(shown).toMatch(/VIP3\s+50000\s+0\.3/);
