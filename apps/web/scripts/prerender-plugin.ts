@@ -17,6 +17,7 @@ import {
 import {
   AFTER_PAINT_ATTR,
   headScript,
+  MEMBERS_ATTR,
   PRERENDERED_ATTR,
   SHELL_ATTR,
   STALE_CSS,
@@ -46,6 +47,8 @@ interface PrerenderedPage {
   /** Path and query; the file is the path's (the server answers by path, the head script checks the query). */
   path: string;
   modules: string[];
+  /** Modules only a signed-in person's version of the page loads (see MEMBERS_ATTR). */
+  memberModules?: string[];
   shell?: boolean;
 }
 
@@ -145,9 +148,19 @@ async function pageDocument(
   const pageChunks = page.modules
     .flatMap((module) => manifestImports(manifest, module, seen))
     .filter((file) => !linked.has(file));
+  // A signed-in person's chunks (only where scripts start after paint: the head script picks them).
+  const memberChunks = afterPaint
+    ? (page.memberModules ?? [])
+        .flatMap((module) => manifestImports(manifest, module, seen))
+        .filter((file) => !linked.has(file))
+    : [];
   const pageLinks = [
     ...pageChunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...[...new Set(cssOf(pageChunks))].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...memberChunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" ${MEMBERS_ATTR}>`),
+    // Their CSS is inlined for everyone (a few hundred bytes), so it never loads as a request of its own.
+    ...[...new Set(cssOf([...pageChunks, ...memberChunks]))].map(
+      (file) => `<link rel="stylesheet" crossorigin href="/${file}">`,
+    ),
   ];
   html = replaceOnce(html, '</head>', `  ${pageLinks.join('\n    ')}\n  </head>`);
 

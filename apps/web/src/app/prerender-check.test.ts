@@ -11,6 +11,7 @@ import { isPrerenderFor, isShellFor } from './prerender';
 import {
   AFTER_PAINT_ATTR,
   headScript,
+  MEMBERS_ATTR,
   PRERENDER_STORAGE_KEYS,
   PRERENDERED_ATTR,
   SHELL_ATTR,
@@ -141,5 +142,31 @@ describe('the head script of prerendered pages', () => {
     expect(document.head.querySelector('link[rel=modulepreload]')?.getAttribute('href')).toBe(
       new URL('/assets/react-2.js', location.href).href,
     );
+  });
+
+  // Home's balance summary: preloaded after paint for a signed-in person, never for a visitor.
+  it.each([
+    { who: 'a signed-in person', token: 'tok', preloaded: ['/assets/react-2.js', '/assets/summary-3.js'] },
+    { who: 'a visitor', token: null, preloaded: ['/assets/react-2.js'] },
+  ])('preloads the chunks only signed-in people use for $who alone', async ({ token, preloaded }) => {
+    root.setAttribute(PRERENDERED_ATTR, '/');
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      `<link ${AFTER_PAINT_ATTR}="module" href="/assets/index-1.js">` +
+        `<link ${AFTER_PAINT_ATTR}="modulepreload" href="/assets/summary-3.js" ${MEMBERS_ATTR}>` +
+        `<link ${AFTER_PAINT_ATTR}="modulepreload" href="/assets/react-2.js">`,
+    );
+    if (token) localStorage.setItem(storageKeys.token, token);
+    else localStorage.removeItem(storageKeys.token);
+    root.setAttribute(SHELL_ATTR, ''); // shown to both
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden'); // nothing to paint first
+    runHeadScript();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    await vi.waitFor(() => expect(document.head.querySelector(`[${AFTER_PAINT_ATTR}]`)).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const hrefs = [...document.head.querySelectorAll('link[rel=modulepreload]')].map(
+      (link) => new URL(link.getAttribute('href') ?? '', location.href).pathname,
+    );
+    expect(hrefs.sort()).toEqual([...preloaded].sort());
   });
 });

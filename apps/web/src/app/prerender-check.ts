@@ -30,6 +30,12 @@ export const AFTER_PAINT_ATTR = 'data-after-paint';
  * slot for their balance) shows their version by CSS alone (styles/app.css: .visitor-only, .member-only).
  */
 export const SIGNED_IN_ATTR = 'data-signed-in';
+/**
+ * On an after-paint <link>, marks a chunk only a signed-in person's version of the page loads (Home's
+ * balance summary and the query client): preloaded for them after paint, one per task like the rest,
+ * rather than all at once when the page first renders; skipped for visitors.
+ */
+export const MEMBERS_ATTR = 'data-members';
 
 interface Check {
   attr: string;
@@ -40,6 +46,7 @@ interface Check {
   languageKey: string;
   tokenKey: string;
   signedInAttr: string;
+  membersAttr: string;
 }
 
 /**
@@ -90,6 +97,7 @@ export function startPrerenderedPage(check: Check): void {
       const kind = link.getAttribute(check.afterPaintAttr);
       if (!kind) continue;
       link.removeAttribute(check.afterPaintAttr);
+      if (link.hasAttribute(check.membersAttr) && !read(check.tokenKey)) continue;
       const el = document.createElement(kind === 'module' ? 'script' : 'link');
       if (kind === 'module') {
         el.setAttribute('type', 'module');
@@ -142,6 +150,7 @@ export function headScript(): string {
     languageKey: PRERENDER_STORAGE_KEYS.language,
     tokenKey: PRERENDER_STORAGE_KEYS.token,
     signedInAttr: SIGNED_IN_ATTR,
+    membersAttr: MEMBERS_ATTR,
   };
   return `(${startPrerenderedPage.toString()})(${JSON.stringify(check)})`;
 }

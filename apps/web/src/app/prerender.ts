@@ -11,24 +11,36 @@ import { getToken } from '@/lib/session';
 import { DEFAULT_GAME_PAIR, gamePath, paths } from '@/lib/paths';
 import { PRERENDERED_ATTR, PRERENDER_LANGUAGE, SHELL_ATTR, STALE_ATTR } from './prerender-check';
 
+/** Home's balance summary (with the query client it brings), which only a signed-in person's Home renders. */
+const HOME_MEMBER_MODULES = ['src/components/balance-summary.tsx', 'src/lib/query-client.ts'];
+
 /**
  * The prerendered pages: their document title (see useDocumentTitle), and the modules their route
  * loads — its page module (a test checks it is the route table's), and the app's query client for a
  * page that queries (routes.tsx) — whose chunks the page preloads.
  */
-export const prerenderPages: { path: string; titleKey: string; modules: string[]; shell?: boolean }[] = [
+export const prerenderPages: {
+  path: string;
+  titleKey: string;
+  modules: string[];
+  /** What only a signed-in person's version loads, preloaded for them alone (MEMBERS_ATTR). */
+  memberModules?: string[];
+  shell?: boolean;
+}[] = [
   // Home is a shell too: a signed-in person sees their version of it at once (no Sign in, a slot for
   // their balance: CSS by <html data-signed-in>) until the app renders it with their figures.
   {
     path: paths.home,
     titleKey: 'brand.name',
     modules: ['src/features/home/pages/home-page.tsx'],
+    memberModules: HOME_MEMBER_MODULES,
     shell: true,
   },
   {
     path: paths.homeAlias,
     titleKey: 'brand.name',
     modules: ['src/features/home/pages/home-page.tsx'],
+    memberModules: HOME_MEMBER_MODULES,
     shell: true,
   },
   {

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { loadAppQueryClient } from '@/lib/app-query-client';
+import { getToken } from '@/lib/session';
 import { requireSession } from './require-session';
 import { PageLoading, RouteError } from './route-error';
 import { Shell, type RouteHandle } from './shell';
@@ -10,19 +11,27 @@ import { Shell, type RouteHandle } from './shell';
 /**
  * A lazy route whose module exports the page component under `name`. Pages may query: the app's query
  * client is created alongside, unless the page never does (`queries: false`, which keeps TanStack
- * Query out of its load).
+ * Query out of its load) or only does for some (a function, asked as the page loads).
  */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, { queries = true } = {}) {
+function page<M>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+  { queries = true as boolean | (() => boolean) } = {},
+) {
   return async () => {
-    const [loaded] = await Promise.all([load(), queries ? loadAppQueryClient() : undefined]);
+    const queried = typeof queries === 'function' ? queries() : queries;
+    const [loaded] = await Promise.all([load(), queried ? loadAppQueryClient() : undefined]);
     return { Component: pick(loaded) };
   };
 }
 
+// A visitor's Home never queries. A signed-in person's does (their balance summary): its first render
+// then has the query client already, rather than the client arriving later as an update that renders
+// the app again in one piece (it is read with useSyncExternalStore, whose updates are never sliced).
 const home = page(
   () => import('@/features/home/pages/home-page'),
   (m) => m.HomePage,
-  { queries: false },
+  { queries: () => getToken() !== null },
 );
 const tabHome: RouteHandle = { tab: 'home' };
 const tabProfile: RouteHandle = { tab: 'profile' };

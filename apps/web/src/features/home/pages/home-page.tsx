@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loadAppQueryClient } from '@/lib/app-query-client';
@@ -18,7 +18,7 @@ import {
 import { useDocumentTitle } from '@/components/page-frame';
 import { WhenVisible } from '@/components/when-visible';
 import { HeroPrices } from '../components/hero-prices';
-import { isStandalone, requestInstallGuide } from '@/lib/install-request';
+import { requestInstallGuide, useStandalone } from '@/lib/install-request';
 import { useSession } from '@/lib/session';
 import './home.css';
 
@@ -49,8 +49,7 @@ export function HomePage() {
   const session = useSession();
   useDocumentTitle(t('brand.name'));
   // The prerendered page offers the install; once running from the home screen the entry goes.
-  const [installed, setInstalled] = useState(false);
-  useEffect(() => setInstalled(isStandalone()), []);
+  const installed = useStandalone();
 
   return (
     <div className="tab-page home">

@@ -18,21 +18,30 @@ export function useFirstScreenTickers(): { tickers: Ticker[] | null; failed: boo
     const load = (first: boolean) =>
       getTickers(controller.signal)
         .then(({ list }) => {
-          setTickers(list);
-          setFailed(false);
+          // A transition too: the first prices never interrupt the page's own first render.
+          startTransition(() => {
+            setTickers(list);
+            setFailed(false);
+          });
         })
         .catch(() => {
           if (first && !controller.signal.aborted) setFailed(true);
         });
     void load(true);
-    const stop = listenToTickers(
-      // A transition: the many frames a second never hold the main thread long on a slow phone.
-      (moves) => startTransition(() => setTickers((current) => current && moveTickers(current, moves))),
-      () => void load(false),
-    );
+    // The channel is joined in a task of its own: opening the socket beside the request (and the
+    // rest of the first render's effects) made one long task on a slow phone.
+    let stop: (() => void) | undefined;
+    const join = setTimeout(() => {
+      stop = listenToTickers(
+        // A transition: the many frames a second never hold the main thread long on a slow phone.
+        (moves) => startTransition(() => setTickers((current) => current && moveTickers(current, moves))),
+        () => void load(false),
+      );
+    }, 0);
     return () => {
       controller.abort();
-      stop();
+      clearTimeout(join);
+      stop?.();
     };
   }, []);
 
