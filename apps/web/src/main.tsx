@@ -7,12 +7,10 @@ import './styles/theme.css';
 import './styles/app.css';
 import { discardPrerender, isPrerenderFor, isShellFor } from './app/prerender';
 import { applyUpColor } from './lib/up-colors';
+import { nextTask } from './lib/next-task';
 
 // Before the first paint: the person's up/down colours.
 applyUpColor();
-
-/** Lets the browser handle input and paint before the next stage. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function boot(container: HTMLElement) {
   const hydrate = isPrerenderFor();

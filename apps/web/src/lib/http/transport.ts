@@ -1,5 +1,6 @@
 // One attempt of a call over the network, with fetch: the query string, a JSON body, and the answer's
 // status and parsed body. Everything else (headers, retries, timeouts, envelopes) is the client's.
+import { nextTask } from '../next-task';
 
 export interface TransportRequest {
   method: string;
@@ -40,6 +41,9 @@ function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | 
 }
 
 export const fetchTransport: Transport = async ({ method, url, params, body, headers, signal }) => {
+  // Each request goes out in a task of its own (lib/next-task.ts): a page's effects start several.
+  await nextTask();
+  signal.throwIfAborted();
   const query = queryString(params);
   const sent = { ...headers };
   const response = await fetch(query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url, {

@@ -7,6 +7,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { Ticker } from '@tradeflip/api';
 import { getTickers } from '../api/get-tickers';
 import { listenToTickers, moveTickers } from '../lib/live-tickers';
+import { startInNextTask } from '@/lib/next-task';
 
 /** The tickers (null until loaded) and whether the first load failed. */
 export function useFirstScreenTickers(): { tickers: Ticker[] | null; failed: boolean } {
@@ -28,20 +29,17 @@ export function useFirstScreenTickers(): { tickers: Ticker[] | null; failed: boo
           if (first && !controller.signal.aborted) setFailed(true);
         });
     void load(true);
-    // The channel is joined in a task of its own: opening the socket beside the request (and the
-    // rest of the first render's effects) made one long task on a slow phone.
-    let stop: (() => void) | undefined;
-    const join = setTimeout(() => {
-      stop = listenToTickers(
+    // The channel is joined in a task of its own, not among the first render's effects (lib/next-task.ts).
+    const stop = startInNextTask(() =>
+      listenToTickers(
         // A transition: the many frames a second never hold the main thread long on a slow phone.
         (moves) => startTransition(() => setTickers((current) => current && moveTickers(current, moves))),
         () => void load(false),
-      );
-    }, 0);
+      ),
+    );
     return () => {
       controller.abort();
-      clearTimeout(join);
-      stop?.();
+      stop();
     };
   }, []);
 
