@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type * as SummaryModule from '@/components/balance-summary';
 import { loadAppQueryClient } from '@/lib/app-query-client';
+import { nextTask } from '@/lib/next-task';
 import { DEFAULT_GAME_PAIR, gamePath, loginPath, paths } from '@/lib/paths';
 import { readStorage, storageKeys } from '@/lib/storage-keys';
 import {
@@ -23,16 +25,22 @@ import { useSession } from '@/lib/session';
 import './home.css';
 
 // Home renders without TanStack Query for visitors (a fast first page); a signed-in person's balance
-// summary brings the query client and HTTP client with it.
-const BalanceSummary = lazy(async () => {
-  const [summary] = await Promise.all([import('@/components/balance-summary'), loadAppQueryClient()]);
-  return { default: summary.BalanceSummary };
-});
+// summary brings the query client and HTTP client with it. Its libraries are run one per task (the
+// money formatter with decimal.js, the wallet's texts, then the summary): run together, they were one
+// long task on a slow phone.
+let summaryModule: Promise<typeof SummaryModule> | undefined;
+const loadSummary = () =>
+  (summaryModule ??= (async () => {
+    await import('@tradeflip/money');
+    await nextTask();
+    await import('@/lib/wallet-texts');
+    await nextTask();
+    const [summary] = await Promise.all([import('@/components/balance-summary'), loadAppQueryClient()]);
+    return summary;
+  })());
+const BalanceSummary = lazy(() => loadSummary().then((m) => ({ default: m.BalanceSummary })));
 // Each game card's count of bets still running, from the same chunk and overview.
-const OpenPlays = lazy(async () => {
-  const [summary] = await Promise.all([import('@/components/balance-summary'), loadAppQueryClient()]);
-  return { default: summary.OpenPlays };
-});
+const OpenPlays = lazy(() => loadSummary().then((m) => ({ default: m.OpenPlays })));
 
 // The market list (below the fold) brings the query client (the tickers live in its cache), zod and
 // decimal.js with it when the person scrolls to it.
