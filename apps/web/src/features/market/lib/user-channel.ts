@@ -11,7 +11,6 @@ import { useContext, useEffect, useRef } from 'react';
 import { QueryClientContext, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useSession } from '@/lib/session';
 import { endSession } from '@/lib/session-end';
-import { startInNextTask } from '@/lib/next-task';
 import { marketSocket, type LiveMessage } from './market-socket';
 
 type UserMessage = Extract<LiveMessage, { type: 'balances' | 'position' | 'flip' | 'resync' }>;
@@ -51,9 +50,8 @@ export function useUserChannel(): void {
   queryClient.current = useContext(QueryClientContext);
   useEffect(() => {
     if (!userId) return;
-    // Opening the socket is not a part of the first render's effects (lib/next-task.ts).
-    return startInNextTask(() =>
-      marketSocket.subscribe({ channel: 'user' }, (message) => receive(queryClient.current, message)),
-    );
+    // Subscribed at once, not a task later: a balance notice sent between the screen's first load and
+    // the subscription would be missed (the first subscription is not followed by a resync).
+    return marketSocket.subscribe({ channel: 'user' }, (message) => receive(queryClient.current, message));
   }, [userId]);
 }
