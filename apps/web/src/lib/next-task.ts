@@ -1,5 +1,5 @@
 // Splitting work into tasks. On a slow phone a page's first effects start several things at once (Home
-// signed in: the tickers' request, the balance's, the socket, the user channel); each costs a few
+// signed in: the tickers' request, the balance's, the tickers' socket); each costs a few
 // milliseconds, and together they made one long task that held input and paint (Lighthouse counts
 // every task over 50 ms as blocking). Each now starts in a task of its own.
 
