@@ -7,7 +7,7 @@ import './styles/theme.css';
 import './styles/app.css';
 import { discardPrerender, isPrerenderFor, isShellFor } from './app/prerender';
 import { applyUpColor } from './lib/up-colors';
-import { nextTask } from './lib/next-task';
+import { nextTask, whenIdle } from './lib/next-task';
 
 // Before the first paint: the person's up/down colours.
 applyUpColor();
@@ -32,16 +32,9 @@ async function boot(container: HTMLElement) {
   await nextTask();
   mountApp(container, router, { hydrate });
   registerServiceWorker();
+  // The precision map is loaded at app start (spec §7), once the first page is up, so its HTTP client
+  // does not compete with the first paint. Pages that show amounts wait for it themselves.
   whenIdle(() => void import('@/lib/precisions').then((m) => m.ensurePrecisions()));
-}
-
-/**
- * The precision map is loaded at app start (spec §7), once the first page is up, so its HTTP client
- * does not compete with the first paint. Pages that show amounts wait for it themselves.
- */
-function whenIdle(task: () => void) {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 1000);
 }
 
 const container = document.getElementById('root');

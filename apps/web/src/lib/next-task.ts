@@ -22,3 +22,9 @@ export function startInNextTask(start: () => (() => void) | void): () => void {
     stop?.();
   };
 }
+
+/** Runs `task` once the page is idle (at the latest 2 s on), after what its first seconds do. */
+export function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 1000);
+}

@@ -168,6 +168,52 @@ describe('the market socket', () => {
     }
   });
 
+  it('refetches the user’s screens once idle after the first subscription: a notice sent before it was missed', () => {
+    vi.useFakeTimers();
+    try {
+      setSession({ token: 't1', user: { id: '1', email: 'a@example.com' } });
+      const { heard, fake } = listen({ channel: 'user' });
+      const tickers = listen({ channel: 'tickers' });
+      fake.open();
+      tickers.fake.open();
+      // The screen's first GET went out before this; a balance change's notice sent in between never
+      // reached this connection.
+      fake.frame({ type: 'subscribed', channel: 'user', seq: 0 });
+      tickers.fake.frame({ type: 'subscribed', channel: 'tickers', seq: 0 });
+      fake.frame({ type: 'balances', seq: 1 });
+      // Not in the page's first busy moments...
+      expect(heard).toEqual(['balances']);
+      vi.advanceTimersByTime(2_000);
+      // ...but once it is idle; the tickers' next frame brings their own screen up to date.
+      expect(heard).toEqual(['balances', 'resync']);
+      expect(tickers.heard).toEqual([]);
+      // Once: later frames in sequence refetch nothing more.
+      fake.frame({ type: 'balances', seq: 2 });
+      vi.advanceTimersByTime(2_000);
+      expect(heard).toEqual(['balances', 'resync', 'balances']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refetches nothing for a user channel nobody listens to any more by the time the page is idle', () => {
+    vi.useFakeTimers();
+    try {
+      setSession({ token: 't1', user: { id: '1', email: 'a@example.com' } });
+      const socket = new MarketSocket();
+      const heard: string[] = [];
+      const stop = socket.subscribe({ channel: 'user' }, (message) => heard.push(message.type));
+      const fake = FakeSocket.last!;
+      fake.open();
+      fake.frame({ type: 'subscribed', channel: 'user', seq: 0 });
+      stop();
+      vi.advanceTimersByTime(2_000);
+      expect(heard).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks the server’s time on every connection: countdowns follow the server’s clock, not the device’s', () => {
     const { fake } = listen({ channel: 'tickers' });
     fake.open();

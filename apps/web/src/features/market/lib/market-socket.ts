@@ -9,7 +9,8 @@
 // channel's frames (`seq`), so a number skipped is a frame missed; a reconnect may have missed any.
 // Either way the channel's listeners get `{ type: 'resync' }` and refetch what the channel covers
 // (once the channel is subscribed again, so nothing falls between the refetch and the next frame).
-// A frame costs no request: only reconnects and gaps do. A refused sign-in (too many from one address,
+// A frame costs no request: only reconnects, gaps and the user channel's first subscription (its
+// notices sent before it are missed; refetched once the page is idle) do. A refused sign-in (too many from one address,
 // a server error) refetches too, and is tried again later: the user channel is never silently absent.
 // A revoked session refetches (the HTTP side's 401 rules end it), except a frozen account's: its
 // listeners are told `frozen` instead, and sign out at once.
@@ -17,6 +18,7 @@ import { ReconnectingSocket as ReconnectingWebSocket } from './reconnecting-sock
 import type { CandleInterval, WsServerMessage } from '@tradeflip/api';
 import { asServerMessage } from './ws-message';
 import { getLanguage } from '@/lib/language';
+import { whenIdle } from '@/lib/next-task';
 import { noteServerTime } from '@/lib/server-clock';
 import { getToken } from '@/lib/session';
 
@@ -64,6 +66,14 @@ export class MarketSocket {
   private readonly lastSeq = new Map<string, number>();
   /** Channels to resync once they are subscribed again (after a reconnect or a revoked session). */
   private readonly missed = new Set<string>();
+  /**
+   * The user channel, asked for and not yet subscribed once. Its frames are notices (refetch this), not
+   * the data: one sent between a screen's first load and the subscription would leave that screen
+   * stale until the next notice, so its first subscription is followed by a resync too, once the page
+   * is idle (on every page load, and not in its busiest seconds). Tickers and candles need none: their
+   * frames carry the prices, and the next one (a second later) brings the screen up to date.
+   */
+  private userFirstJoin = false;
   private opened = false;
   /** The token this connection last sent an `auth` with. */
   private authedWith: string | null = null;
@@ -183,7 +193,10 @@ export class MarketSocket {
         this.userRetries = 0;
       }
       this.lastSeq.set(message.channel, message.seq);
+      const first = message.channel === 'user' && this.userFirstJoin;
+      if (first) this.userFirstJoin = false;
       if (this.missed.delete(message.channel)) this.resync(message.channel);
+      else if (first) whenIdle(() => this.wanted.has('user') && this.resync('user'));
       return;
     }
     if (message.type === 'authed') {
@@ -288,6 +301,7 @@ export class MarketSocket {
     if (!entry) {
       entry = { channel, listeners: new Set() };
       this.wanted.set(key, entry);
+      if (channel.channel === 'user') this.userFirstJoin = true;
       if (socket.readyState === socket.OPEN) {
         // The session may have begun after the socket opened: sign in first (the server takes the
         // messages in order).

@@ -51,7 +51,7 @@ export function useUserChannel(): void {
   useEffect(() => {
     if (!userId) return;
     // Subscribed at once, not a task later: a balance notice sent between the screen's first load and
-    // the subscription would be missed (the first subscription is not followed by a resync).
+    // the subscription is missed (the socket's resync after the first subscription waits for idle).
     return marketSocket.subscribe({ channel: 'user' }, (message) => receive(queryClient.current, message));
   }, [userId]);
 }
