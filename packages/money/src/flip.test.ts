@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { flipPnl, flipProfit, flipResult, flipStanding, validateFlip, type FlipTerms } from './flip';
+import {
+  flipPnl,
+  flipProfit,
+  flipResult,
+  flipRewardCap,
+  flipStanding,
+  validateFlip,
+  type FlipTerms,
+} from './flip';
 
 const terms: FlipTerms = {
   durations: [30, 60, 180, 300],
@@ -101,5 +109,15 @@ describe('a flip’s result', () => {
     expect(flipPnl('lost', '10', '8.5').toFixed()).toBe('-10');
     expect(flipPnl('tie', '10', '8.5').toFixed()).toBe('0');
     expect(flipPnl('no_price', '10', '8.5').toFixed()).toBe('0');
+  });
+});
+
+describe('a flip’s reward cap', () => {
+  it('is a quarter of what an up and a down flip of its stake lose together, and nothing without an edge', () => {
+    expect(flipRewardCap('100', '80').toFixed()).toBe('5');
+    expect(flipRewardCap('1000', '990').toFixed()).toBe('2.5');
+    expect(flipRewardCap('0.000003', '0.000002').toFixed()).toBe('0.00000025');
+    expect(flipRewardCap('100', '100').toFixed()).toBe('0');
+    expect(flipRewardCap('100', '150').toFixed()).toBe('0');
   });
 });

@@ -210,3 +210,17 @@ export function flipPnl(result: FlipResult, stake: Num, profit: Num): Decimal {
   if (result === 'lost') return new Decimal(stake).neg();
   return new Decimal(0);
 }
+
+/** The ledger's scale: a cap is never finer than what the ledger can pay. */
+const LEDGER_DP = 18;
+
+/**
+ * The most one of a flip's reward events (its bet, then its profit or loss) may pay in invite rewards
+ * in all: a quarter of what a hedge loses. An up and a down flip of one stake, opened together, lose
+ * stake − profit between them whatever the price does; their four events then pay at most that back,
+ * so hedged flips farm nothing. A payout of 100 % or more leaves the house no edge: no rewards.
+ */
+export function flipRewardCap(stake: Num, profit: Num): Decimal {
+  const edge = new Decimal(stake).sub(profit);
+  return edge.gt(0) ? edge.div(4).toDecimalPlaces(LEDGER_DP, Decimal.ROUND_DOWN) : new Decimal(0);
+}

@@ -3,7 +3,7 @@
 // One leader settles (settle-job.ts) in batches of a fixed number of statements; each flip is locked
 // first and settled once (a settled flip is skipped), so a crash mid-batch, a restart or two settlers
 // never pay twice. A win is paid in full: the vault promised it at open.
-import { Decimal, flipPnl, flipResult } from '@tradeflip/money';
+import { Decimal, flipPnl, flipResult, flipRewardCap } from '@tradeflip/money';
 import { crashIf } from '../../crash';
 import type { GameEvent } from '../game-events/service';
 import { moves } from '../ledger/service';
@@ -126,7 +126,14 @@ export class FlipSettlement {
           memo: row.orderNo,
         };
         const key = (part: string) => `flip:${row.id}:${part}`;
-        const event = { userId: row.userId, game: 'flip', token: row.token, ref: base.ref } as const;
+        // Each event's rewards stay within a quarter of the hedge's loss (flipRewardCap): farming none.
+        const event = {
+          userId: row.userId,
+          game: 'flip',
+          token: row.token,
+          ref: base.ref,
+          rewardCap: flipRewardCap(row.stake, row.profit),
+        } as const;
         // A bet counts (turnover, rewards) once it won or lost: a refunded stake was never in play.
         if (result === 'won' || result === 'lost')
           events.push({ ...event, kind: 'bet', amount: base.amount });

@@ -220,6 +220,63 @@ describeEachDatabase('invites and their rewards', (db) => {
     await db.expectAuditClean();
   });
 
+  it('never pays hedged flips back what they lose: each event’s rewards stay within a quarter of it', async () => {
+    const table = await FlipTable.start(db, T0);
+    await rewarder(table);
+    const { inviter, friend } = await inviterAndFriend(table);
+    await credit(table.t, friend.email, '1000');
+    const summary = await callRoute(table.t.app, routes.invite.summary, { token: inviter.token });
+    const defaults: { kind: string; level: string; rate: string }[] = summary.body.data.rules;
+    const setRule = (kind: string, level: string, rate: string) =>
+      adminCall(table.t.app, 'POST', '/api/admin/invite/rules', { body: { kind, level, rate } });
+    const setPayout = (payoutRate: string) =>
+      adminCallRoute(table.t.app, routes.flip.adminConfig, {
+        body: { rate: { symbol: 'BTCUSDT', seconds: 30, payoutRate } },
+      });
+    try {
+      // The highest rates the rules allow, and a payout that leaves the house 1 % (the red team's set).
+      for (const [kind, rate] of [
+        ['bet', '0.01'],
+        ['loss', '0.05'],
+        ['profit', '0.05'],
+      ] as const) {
+        for (const level of ['self', 'upline']) expect((await setRule(kind, level, rate)).status).toBe(200);
+      }
+      expect((await setPayout('0.99')).status).toBe(200);
+      await table.price('BTCUSDT', '100');
+      for (const direction of ['up', 'down'] as const) {
+        await table.opened(friend.token, {
+          symbol: 'BTCUSDT',
+          direction,
+          amount: '1000',
+          duration: 30,
+          token: 'USDT',
+        });
+      }
+      table.wait(29);
+      await table.price('BTCUSDT', '101');
+      table.wait(1.5);
+      await table.settle();
+      await rewarder(table);
+      // The pair lost 10 (won 990, lost 1,000); the rates alone would have paid 239 back. Four events
+      // of at most 2.5 each: the two accounts end no better than they began.
+      const own = await balanceOf(table.t, friend.token);
+      const up = await balanceOf(table.t, inviter.token);
+      expect(new Decimal(own.available).add(up.available).lte('2000')).toBe(true);
+      expect(new Decimal(up.available).gt(0)).toBe(true);
+      await db.expectAuditClean();
+    } finally {
+      expect((await setPayout('0.8')).status).toBe(200);
+      // Lowered first: the sum of a kind's two rates is checked at each step.
+      for (const level of ['upline', 'self']) {
+        for (const kind of ['bet', 'loss', 'profit']) {
+          const rate = defaults.find((r) => r.kind === kind && r.level === level)?.rate ?? '0';
+          expect((await setRule(kind, level, rate)).status).toBe(200);
+        }
+      }
+    }
+  });
+
   it('never pays a frozen inviter; the player’s own reward still comes', async () => {
     const table = await FlipTable.start(db, T0);
     const { inviter, friend } = await inviterAndFriend(table);
