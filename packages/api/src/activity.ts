@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
 import { businessTypes, tokenSymbol, type BusinessType } from './wallet';
 import { positionMovementKinds } from './contract-game';
+import { flipMovementKinds } from './flip';
 
 export const activityCategories = ['deposits', 'withdrawals', 'games', 'rewards', 'other'] as const;
 export type ActivityCategory = (typeof activityCategories)[number];
@@ -59,6 +60,8 @@ export const activityKinds = [
   'upline_reward',
   /** A contract position: its lines (margin, fees, funding, loss or profit), its net as the amount. */
   'contract_position',
+  /** A Lightning Flip: its stake held and returned, its loss or its win; its net as the amount. */
+  'flip_position',
   ...businessTypes.filter((type) => categoryOfType[type] === 'games'),
   'other',
 ] as const;
@@ -79,8 +82,23 @@ export const activityStepKinds = [
   'reversed',
   // A contract position's lines, as its detail names them (game.ts positionMovementKinds).
   ...positionMovementKinds,
+  // A flip's lines, as its detail names them (flip.ts flipMovementKinds; `profit` is above).
+  ...flipMovementKinds.filter((kind) => kind !== 'profit'),
 ] as const;
 export type ActivityStepKind = (typeof activityStepKinds)[number];
+
+/**
+ * Lines that say where money sat (a margin's or a stake's trip to frozen and back), not money won or
+ * lost, and where it went: shown unsigned, and not part of the sum the other lines make (the item's
+ * amount).
+ */
+export const heldLines: Partial<Record<ActivityStepKind, 'frozen' | 'available'>> = {
+  margin_locked: 'frozen',
+  margin_released: 'available',
+  stake_frozen: 'frozen',
+  stake_returned: 'available',
+  refund: 'available',
+};
 
 export const activityStep = z.object({
   id: z.string(),
@@ -90,7 +108,7 @@ export const activityStep = z.object({
   availableAfter: z.string(),
   frozenAfter: z.string(),
   createdAt: z.string(),
-  /** A contract position's line: its signed effect on the balance (the margin's lines: unsigned). */
+  /** A position's or flip's line: its signed effect on the balance (heldLines: unsigned). */
   amount: z.string().optional(),
 });
 export type ActivityStep = z.infer<typeof activityStep>;

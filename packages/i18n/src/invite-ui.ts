@@ -41,7 +41,7 @@ export const inviteUiEn = {
       loss: '{rate} of the loss',
     },
     rulesContract:
-      'A contract position’s rewards never exceed the fees it paid: its bet’s the opening fee, its profit’s or loss’s the closing fee.',
+      'Rewards never exceed the house’s share of a play. A contract position’s stay within the fees it paid: the opening fee for its bet, the closing fee for its profit or loss. A flip’s stay within a quarter of its stake less what a win pays, for its bet and again for its result.',
     rulesVip: 'Your VIP level adds a bonus to your own rewards (see VIP).',
     rulesOnce:
       'Rewards are paid from the house into your balance a moment after each flip that won or lost (a refunded flip earns none) and each position opened or closed; frozen accounts receive none.',
@@ -102,7 +102,7 @@ export const inviteUiZh: InviteUiMessages = {
       loss: '亏损的 {rate}',
     },
     rulesContract:
-      '一笔合约仓位的奖励不超过其所付手续费：投注的奖励不超过开仓手续费，盈亏的奖励不超过平仓手续费。',
+      '奖励不超过平台在该笔游戏中的所得。合约仓位的奖励不超过其所付手续费：投注的不超过开仓手续费，盈亏的不超过平仓手续费。闪电翻转的投注奖励与结果奖励，各不超过（本金 − 赢时盈利）的四分之一。',
     rulesVip: '你的 VIP 等级为你自己的奖励带来加成（见 VIP）。',
     rulesOnce:
       '每笔闪电翻转输赢结算后（退款的不计）、每次合约开仓或平仓后片刻，奖励由平台支付到你的余额；被冻结的账户不获得奖励。',

@@ -3,10 +3,11 @@
 // refunded; balances, ledger types and realized P&L exact; the vault's promise released; the audit
 // clean (its frozen invariant counting open stakes, its exposure counting open payouts).
 import { expect, it } from 'vitest';
+import type { ActivityItem } from '@tradeflip/api';
 import * as routes from '@tradeflip/api/routes';
 import { Decimal } from '@tradeflip/money';
 import { adminApi, adminCommand, balanceOf, fundedUser } from '../../test/accounts';
-import { callRoute, describeEachDatabase, userOf } from '../../test/harness';
+import { call, callRoute, describeEachDatabase, userOf } from '../../test/harness';
 import { eq } from 'drizzle-orm';
 import * as repo from './repository';
 import { flipPositions } from './schema';
@@ -108,6 +109,22 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
       expect(recorded.map((e) => [e.kind, e.amount, e.usdtValue])).toEqual(events);
       expect(recorded.every((e) => e.game === 'flip' && e.ref.id === Number(flip.id))).toBe(true);
       expect(await gameEvents.turnoverOf(userId)).toBe(status === 'refunded' ? '0' : '10');
+      // The asset history reads the flip once, with the detail's lines: settled, what it won or lost
+      // (a lost flip's freeze and loss were two items of −10 each, 10 more than the balance moved);
+      // refunded, its stake (shown struck through). The items not refunded add up to the balance.
+      const history = await call(table.t.app, 'GET', '/api/app/asset/activity?token=USDT', {
+        token: user.token,
+      });
+      const items = history.body.data!.list as ActivityItem[];
+      const flips = items.filter((item) => item.kind === 'flip_position');
+      expect(flips.map((item) => [item.state, item.amount])).toEqual([
+        status === 'refunded' ? ['refunded', '-10'] : ['done', pnl],
+      ]);
+      expect(flips[0]!.steps.map((step) => [step.kind, step.amount])).toEqual(movements);
+      const sum = items
+        .filter((item) => item.state !== 'refunded')
+        .reduce((total, item) => total.add(item.amount), new Decimal(0));
+      expect(sum.toFixed()).toBe(available);
       await db.expectAuditClean();
     },
   );

@@ -1,22 +1,14 @@
 // Lightning Flip as players read it: a flip as the app shows it (an open one with the mark now), the
 // lists, a flip's detail with its two kept ticks and where the money went.
-import type { FlipDetail, FlipMovementKind, FlipPosition } from '@tradeflip/api';
+import type { FlipDetail, FlipPosition } from '@tradeflip/api';
 import { Decimal } from '@tradeflip/money';
 import { pageOf, pageRows } from '../../db/page';
 import { AppError } from '../../errors';
 import type { FlipDeps } from './deps';
+import { flipLines } from './movements';
 import * as repo from './repository';
 
 const plain = (value: string) => new Decimal(value).toFixed();
-
-/** Each ledger type of a flip as a player names it; the stake's own lines say where it sat. */
-const movementOf: Record<string, FlipMovementKind> = {
-  flip_bet_freeze: 'stake_frozen',
-  bet_unfreeze: 'stake_returned',
-  flip_consume: 'stake_lost',
-  flip_profit_pay: 'profit',
-  flip_refund: 'refund',
-};
 
 export class FlipViews {
   constructor(private readonly deps: Pick<FlipDeps, 'db' | 'ledger' | 'market'>) {}
@@ -78,15 +70,9 @@ export class FlipViews {
       ...this.view(row),
       openTick: tick(openTick) ?? { price: plain(row.openPrice), time: row.openedAt.getTime() },
       closeTick: tick(closeTick),
-      movements: entries.rows.reverse().flatMap((entry) => {
-        const kind = movementOf[entry.type];
-        if (!kind) return [];
-        // The stake's own lines (frozen, returned, refunded) are unsigned: where it sat.
-        const moved = new Decimal(entry.availableDelta).add(entry.frozenDelta);
-        const amount =
-          kind === 'stake_lost' || kind === 'profit' ? moved : new Decimal(entry.frozenDelta).abs();
-        return [{ kind, amount: amount.toFixed(), createdAt: entry.createdAt.toISOString() }];
-      }),
+      movements: flipLines(entries.rows.reverse()).flatMap((line, i) =>
+        line ? [{ ...line, createdAt: entries.rows[i]!.createdAt.toISOString() }] : [],
+      ),
     };
   }
 

@@ -15,10 +15,11 @@ import { Decimal, plainDecimal } from '@tradeflip/money';
 import type { OperationStepRow } from '../ledger/balances';
 import type { LedgerService } from '../ledger/service';
 import { positionLines } from '../contract-game/movements';
+import { flipLines } from '../flip/movements';
 import { pageOf, pageRows } from '../../db/page';
 
-/** Ref types whose entries are one operation (flip adds its own when it lands). */
-export const GROUPED_REF_TYPES = ['withdrawal', 'deposit', 'game_position'] as const;
+/** Ref types whose entries are one operation. */
+export const GROUPED_REF_TYPES = ['withdrawal', 'deposit', 'game_position', 'flip_position'] as const;
 
 /** What a step did, from the cause that wrote it (withdrawal:<id>:<step>, deposit…) or its change. */
 function stepKind(step: OperationStepRow): ActivityStepKind {
@@ -73,6 +74,12 @@ export function toActivityItem(token: string, key: string, steps: OperationStepR
     kind = 'contract_position';
     state = steps.some((s) => s.causeKey?.includes(':close:')) ? 'done' : 'pending';
     amount = availableDelta.add(frozenDelta);
+  } else if (first.refType === 'flip_position') {
+    kind = 'flip_position';
+    const types = new Set(steps.map((s) => s.type));
+    state = types.has('flip_refund') ? 'refunded' : steps.length > 1 ? 'done' : 'pending';
+    // Settled: what it won or lost. Running or refunded: its stake, as a withdrawal in flight shows.
+    if (state === 'done') amount = availableDelta.add(frozenDelta);
   } else if (first.refType === 'deposit') {
     kind = steps.some((s) => s.causeKey?.startsWith('deposit-reversal:')) ? 'deposit_reversed' : 'deposit';
   } else {
@@ -82,7 +89,12 @@ export function toActivityItem(token: string, key: string, steps: OperationStepR
   }
 
   // A position's steps are all its entries (grouped by position): its lines are read together.
-  const lines = first.refType === 'game_position' ? positionLines(steps) : undefined;
+  const lines =
+    first.refType === 'game_position'
+      ? positionLines(steps)
+      : first.refType === 'flip_position'
+        ? flipLines(steps)
+        : undefined;
   return {
     id: key,
     token,

@@ -3,7 +3,7 @@
 // to. No ledger ids or internal notes: those are for the operator's audit.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { marginMovementKinds, type ActivityItem } from '@tradeflip/api';
+import { heldLines, type ActivityItem } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { ChevronRightIcon } from '@/components/icons';
@@ -49,10 +49,10 @@ export function ActivityDetailSheet({
           </p>
           <ol className="activity-steps" data-testid="activity-steps">
             {item.steps.map((step) => {
-              // A contract position's line carries its amount as the player reads it: a signed effect
-              // on the balance (they add up to the item's amount), or the margin's, unsigned.
+              // A position's or flip's line carries its amount as the player reads it: a signed effect
+              // on the balance (they add up to the item's amount), or where money sat, unsigned.
               const line = step.amount !== undefined;
-              const margin = line && marginMovementKinds.some((kind) => kind === step.kind);
+              const held = line ? heldLines[step.kind] : undefined;
               const onFrozen = !line && new Decimal(step.availableDelta).isZero();
               const delta = line ? step.amount! : onFrozen ? step.frozenDelta : step.availableDelta;
               return (
@@ -62,8 +62,10 @@ export function ActivityDetailSheet({
                     <span className="activity-step__time">{formatDateTime(step.createdAt)}</span>
                   </span>
                   <span className="activity-step__delta">
-                    {formatNumber(delta, 'amount', { dp, signed: !margin, hidden })}
-                    {onFrozen && <small> {t('wallet.frozen')}</small>}
+                    {formatNumber(delta, 'amount', { dp, signed: !held, hidden })}
+                    {(onFrozen || held) && (
+                      <small> {t(held === 'available' ? 'wallet.available' : 'wallet.frozen')}</small>
+                    )}
                   </span>
                 </li>
               );
