@@ -81,8 +81,10 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
 
   await test.step('its PnL and return move with the price', async () => {
     await pin('BTCUSDT', '61200');
-    await expect(page.getByTestId('position-pnl').first()).toContainText('+20.00 USDT');
-    await expect(page.getByTestId('position-return').first()).toHaveText('+20.00%');
+    // The headline is net of both fees: 20 − the open fee 0.5 − the close fee 1020 · 0.0005 = 18.99.
+    await expect(page.getByTestId('position-pnl').first()).toContainText('+18.99 USDT');
+    await expect(page.getByTestId('position-return').first()).toHaveText('+18.99%');
+    await expect(page.getByTestId('position-gross').first()).toHaveText('+20.00');
     await saveScreens(page, 'game-open-en');
   });
 

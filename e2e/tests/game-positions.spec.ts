@@ -82,9 +82,10 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await expect(btcCard.getByTestId('position-liquidation')).toHaveText('54,030.00');
     await pin('BTCUSDT', '61200');
     await expect(btcCard.getByTestId('position-price')).toHaveText('61,200.00');
-    await expect(btcCard.getByTestId('position-pnl')).toContainText('+20.00 USDT');
-    // What closing now would leave: 20 − the open fee 0.5 − the close fee 1020 · 0.0005 = 0.51.
-    await expect(btcCard.getByTestId('position-net')).toHaveText('+18.99');
+    // The headline is what closing now would leave: 20 − the open fee 0.5 − the close fee
+    // 1020 · 0.0005 = 18.99; the price's move alone (before fees) stands below it.
+    await expect(btcCard.getByTestId('position-pnl')).toContainText('+18.99 USDT');
+    await expect(btcCard.getByTestId('position-gross')).toHaveText('+20.00');
     await expect(btcCard.getByTestId('position-risk')).toBeVisible();
     await expect(btcCard.getByTestId('position-risk')).toHaveAttribute('data-warn', 'false');
     await btcCard.scrollIntoViewIfNeeded();

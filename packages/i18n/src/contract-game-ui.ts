@@ -80,6 +80,7 @@ export const contractGameUiEn = {
     estClosePrice: 'Est. close price',
     estNetPnl: 'Est. net PnL (after fees and funding)',
     netIfClosed: 'Net if closed now',
+    pnlBeforeFees: 'PnL before fees',
     /** An open position's headline in its detail: the price's difference alone, before any fee. */
     unrealizedPnl: 'Unrealized PnL (before fees)',
     estPnlAt: 'Est. net PnL {amount} {token}',
@@ -181,6 +182,7 @@ export const contractGameUiZh: ContractContractGameUiMessages = {
     estClosePrice: '预估平仓价',
     estNetPnl: '预估净盈亏（扣除手续费和资金费）',
     netIfClosed: '现在平仓净盈亏',
+    pnlBeforeFees: '未扣费盈亏',
     unrealizedPnl: '未实现盈亏（未扣费用）',
     estPnlAt: '预估净盈亏 {amount} {token}',
     stale: '价格暂停：恢复更新后才能平仓',

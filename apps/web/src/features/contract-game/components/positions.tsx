@@ -9,7 +9,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GamePair, Position } from '@tradeflip/api';
-import { Decimal, formatNumber } from '@tradeflip/money';
+import { Decimal, formatNumber, returnRate } from '@tradeflip/money';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { DismissButton } from '@/components/dismiss-button';
 import { EmptyState } from '@/components/empty-state';
@@ -171,11 +171,12 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
           const pair = pairOf(item);
           const price = market.priceOf(item.symbol);
           const stale = market.isStale(item.symbol);
-          const { pnl, returnPercent: ret } = pnlOf(item, price);
+          // The headline is what closing now would leave, after both fees and the funding paid (the
+          // price's move alone, before fees, stands below it): a PnL without its fees misleads.
+          const { pnl: gross } = pnlOf(item, price);
           const risk = price ? riskOf(item, pair.mmr, price) : null;
-          // The headline PnL is the price's move (as exchanges show it); what closing now would
-          // actually leave, after both fees and the funding paid, stands beside it.
           const net = price ? closeEstimate(item, pair, price).net : null;
+          const ret = net ? returnRate(net, item.margin).mul(100) : null;
           const priceText = (value: string | null | undefined) =>
             value ? formatNumber(value, 'price', { dp: pair.priceDp, fixed: true }) : '--';
           return (
@@ -192,8 +193,12 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
                       {t(`contractGame.${item.side}`)} {item.leverage}×
                     </span>
                   </span>
-                  <span className={`position__pnl ${tone(pnl)}`} data-testid="position-pnl">
-                    {pnl ? formatNumber(pnl, 'usdt', { signed: true }) : '--'} {item.marginToken}
+                  <span
+                    className={`position__pnl ${tone(net)}`}
+                    data-testid="position-pnl"
+                    title={t('contractGame.netIfClosed')}
+                  >
+                    {net ? formatNumber(net, 'usdt', { signed: true }) : '--'} {item.marginToken}
                     <small data-testid="position-return">
                       {ret ? formatNumber(ret, 'percent', { signed: true }) : '--'}
                     </small>
@@ -219,11 +224,11 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
                     testId="position-targets"
                   >{`${priceText(item.takeProfit)} / ${priceText(item.stopLoss)}`}</DetailRow>
                   <DetailRow
-                    label={t('contractGame.netIfClosed')}
-                    testId="position-net"
-                    valueClassName={tone(net)}
+                    label={t('contractGame.pnlBeforeFees')}
+                    testId="position-gross"
+                    valueClassName={tone(gross)}
                   >
-                    {net ? formatNumber(net, 'usdt', { signed: true }) : '--'}
+                    {gross ? formatNumber(gross, 'usdt', { signed: true }) : '--'}
                   </DetailRow>
                 </DetailList>
                 {risk && (
