@@ -6,4 +6,6 @@
 export const liveRefresh = {
   inFlightMs: 4_000,
   watchMs: 10_000,
+  /** The asset overview while a position is open: its unrealized PnL moves with every price. */
+  openPnlMs: 3_000,
 };

@@ -6,6 +6,7 @@ import { renderApp, savePrecisions, stubGets, type Answer } from '@/app/test-uti
 import { ApiError } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
 import { storageKeys } from '@/lib/storage-keys';
+import { liveRefresh } from '@/lib/live-refresh';
 
 const balances: Balance[] = [
   {
@@ -358,6 +359,38 @@ describe('balance summary', () => {
         '2 open positions · Unrealized PnL +20.00',
       ),
     );
+  });
+
+  it('follows the market while a position is open: its unrealized PnL is asked again, not only on the user’s events', async () => {
+    const base = answer;
+    const pnls = ['20', '26.5'];
+    let asked = 0;
+    answer = (url) =>
+      url === '/api/app/asset/overview'
+        ? Promise.resolve({
+            totalUsdt: '1020',
+            availableUsdt: '900',
+            frozenUsdt: '100',
+            unrealizedPnlUsdt: pnls[Math.min(asked++, pnls.length - 1)],
+            openPositions: 1,
+            pricedAt: '2026-11-21T10:00:00.000Z',
+          })
+        : base(url);
+    const interval = liveRefresh.openPnlMs;
+    liveRefresh.openPnlMs = 50;
+    try {
+      renderApp('/pages/user/index', { signedIn: true });
+      expect((await screen.findByTestId('balance-summary-positions')).textContent).toBe(
+        '1 open position · Unrealized PnL +20.00',
+      );
+      await waitFor(() =>
+        expect(screen.getByTestId('balance-summary-positions').textContent).toBe(
+          '1 open position · Unrealized PnL +26.50',
+        ),
+      );
+    } finally {
+      liveRefresh.openPnlMs = interval;
+    }
   });
 
   it('shows the total on Profile and links to Total assets', async () => {
