@@ -58,9 +58,11 @@ export class LiveSessions {
     }
     const [session, revoked] = await this.lookUp(() => accounts.resolveSession(token));
     if (session.status !== 'valid' || revoked) {
+      const frozen = session.status === 'frozen';
+      // The same words as the HTTP side's 401 for each reason.
       return this.refuse(client, {
-        reason: session.status === 'frozen' ? 'user_frozen' : 'unauthorized',
-        key: 'errors.unauthorized',
+        reason: frozen ? 'user_frozen' : 'unauthorized',
+        key: frozen ? 'errors.accountFrozen' : 'errors.unauthorized',
       });
     }
     const previous = client.session?.userId;
