@@ -5,7 +5,7 @@ import { pageQuerySchema } from './envelope';
 
 /** A plain decimal: optional minus, digits, optional fraction. No exponent, no spaces. */
 export const DECIMAL_PATTERN = /^-?\d{1,20}(\.\d{1,18})?$/;
-export const decimalString = z.string().regex(DECIMAL_PATTERN, { error: 'validation.invalidRequest' });
+export const decimalString = z.string().regex(DECIMAL_PATTERN, { error: 'validation.decimalFormat' });
 /** The same without a sign: a price or a term as an operator or a player types it. */
 export const UNSIGNED_DECIMAL_PATTERN = /^\d{1,20}(\.\d{1,18})?$/;
 

@@ -22,6 +22,7 @@ export const messagesEn = {
     addressRequired: 'Please enter the withdrawal address',
     amountExceedsAvailable: 'Amount exceeds the available balance',
     invalidRequest: 'The request is invalid',
+    decimalFormat: 'Enter a plain number: digits with an optional decimal point (no exponent or spaces)',
   },
   errors: {
     requestFailed: 'Request failed. Please try again later.',

@@ -27,6 +27,7 @@ export const messagesZh: Messages = {
     addressRequired: '请输入提现地址',
     amountExceedsAvailable: '数量超过可用余额',
     invalidRequest: '请求无效',
+    decimalFormat: '请输入普通数字：数字加可选的小数点（不含指数或空格）',
   },
   errors: {
     requestFailed: '请求失败，请稍后再试。',

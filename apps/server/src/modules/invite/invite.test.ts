@@ -326,6 +326,15 @@ describeEachDatabase('invites and their rewards', (db) => {
       });
       expect(refused.status).toBe(400);
       expect(refused.body.data.fields).toEqual({ rate: translate(lang, 'invite.rateRange') });
+      // A number not written plainly is named as such (it was the generic "The request is invalid").
+      for (const rate of ['1e-30', ' 0.001', 'NaN', '0x1']) {
+        const odd = await adminCall(table.t.app, 'POST', '/api/admin/invite/rules', {
+          body: { kind: 'bet', level: 'upline', rate },
+          headers: { 'x-lang': lang },
+        });
+        expect(odd.status).toBe(400);
+        expect(odd.body.data?.fields).toEqual({ rate: translate(lang, 'validation.decimalFormat') });
+      }
       // With the player's own 0.1 %, 2 % to the inviter would pay 2.1 % of every bet, won or lost.
       const tooMuch = await adminCallRoute(table.t.app, routes.invite.adminSetRule, {
         body: { kind: 'bet', level: 'upline', rate: '0.02' },
