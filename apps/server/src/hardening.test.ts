@@ -104,6 +104,24 @@ describeEachDatabase('hardening', (db) => {
       }
     });
 
+    it('refuses text that reads otherwise than written (bidi overrides) and broken characters, as control characters', async () => {
+      const t = await db.app();
+      const user = await registerUser(t);
+      for (const content of ['a\uD800b', 'a\uDC00b', '\u202Egnp.exe', 'x\u2066y']) {
+        const res = await call(t.app, 'POST', '/api/app/feedback', { token: user.token, body: { content } });
+        expectFieldRefused(res, 'validation', 'content', 'content contains characters that are not allowed');
+      }
+      // A whole character beyond the BMP (a surrogate pair) and plain right-to-left text are fine.
+      const fine = await call(t.app, 'POST', '/api/app/feedback', {
+        token: user.token,
+        body: { content: 'good 👍 שלום' },
+      });
+      expect(fine.status, JSON.stringify(fine.body)).toBe(200);
+      const mine = await call(t.app, 'GET', '/api/app/feedback', { token: user.token });
+      const list = (mine.body.data as { list: { content: string }[] }).list;
+      expect(list.map((item) => item.content)).toEqual(['good 👍 שלום']);
+    });
+
     it('keeps multi-line text: tabs and line breaks are not control characters to refuse', async () => {
       const t = await db.app();
       const user = await registerUser(t);

@@ -6,8 +6,12 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { AppError } from '../errors';
 
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// Also refused: the bidirectional embeddings, overrides and isolates (U+202A–202E, U+2066–2069), which
+// make text read otherwise than it is written (an operator's inbox spoofed), and a lone surrogate (no
+// character at all: stored as U+FFFD, the text changed).
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The dotted path of the first string (or object key) in `data` holding a control character. */
 export function controlCharacterPath(data: unknown, path = ''): string | undefined {
