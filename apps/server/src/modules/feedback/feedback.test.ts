@@ -88,5 +88,14 @@ describeEachDatabase('feedback', (db) => {
     expect(limited.body.msg).toMatch(/^Too many requests/);
     // Per user: another is not held back by it.
     expect((await send(other.token)).status).toBe(200);
+    // A restart (a new server on the same database, its in-memory limiter empty) still holds it.
+    const restarted = await db.app();
+    const again = await callRoute(restarted.app, routes.feedback.send, {
+      token: user.token,
+      body: { content: 'hello again' },
+      headers: { 'x-lang': 'zh-CN' },
+    });
+    expect(again.status).toBe(429);
+    expect(again.body.msg).toMatch(/^请求过于频繁/);
   });
 });

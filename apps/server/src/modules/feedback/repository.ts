@@ -1,5 +1,5 @@
 // Queries of feedback.
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, min, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { feedback } from './schema';
 
@@ -44,4 +44,17 @@ export async function reply(
     .where(eq(feedback.id, id))
     .returning();
   return row;
+}
+
+/** How many a user sent after `since`, and when the oldest of them was. */
+export async function sentSince(
+  db: Queryable,
+  userId: number,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), oldest: min(feedback.createdAt) })
+    .from(feedback)
+    .where(and(eq(feedback.userId, userId), gt(feedback.createdAt, since)));
+  return { count: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }

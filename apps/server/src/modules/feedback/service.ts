@@ -2,16 +2,20 @@
 // language and app version, at most RATE_LIMIT_FEEDBACK_USER of them per user; they see their own
 // with the operator's reply; operators list the open ones and reply (`feedback:list`,
 // `feedback:reply`, /api/admin/feedback).
+import { sql } from 'drizzle-orm';
 import type { FeedbackBody, FeedbackItem } from '@tradeflip/api';
 import type { Language } from '@tradeflip/i18n';
 import type { Clock } from '../../clock';
 import type { RateRule } from '../../config';
 import type { Database } from '../../db/client';
 import { pageOf, pageRows, type PageQuery } from '../../db/page';
-import { AppError } from '../../errors';
+import { AppError, rateLimited } from '../../errors';
 import { enforce, type RateLimiter } from '../../plugins/rate-limit';
 import type { AccountService } from '../account/service';
 import * as repo from './repository';
+
+/** The advisory lock class of "a user's feedback" (with the user id): sends counted one at a time. */
+const USER_FEEDBACK_LOCK = 0x46424b; // 'FBK'
 
 export function toFeedbackItem(row: repo.FeedbackRow): FeedbackItem {
   return {
@@ -36,14 +40,30 @@ export class FeedbackService {
   ) {}
 
   async send(userId: number, body: FeedbackBody, lang: Language): Promise<FeedbackItem> {
-    await enforce(this.deps.limiter, 'feedback', String(userId), this.deps.rule);
-    const row = await repo.insert(this.deps.db, {
-      userId,
-      content: body.content,
-      contact: body.contact ? body.contact : null,
-      language: lang,
-      appVersion: body.appVersion ?? null,
-      createdAt: this.deps.clock.now(),
+    const { rule } = this.deps;
+    // The in-memory limiter stops a flood before the database; the limit itself is counted from the
+    // stored feedback, one send at a time per user, so it holds across restarts and processes (the red
+    // team had 10 accepted in an hour with a restart between).
+    await enforce(this.deps.limiter, 'feedback', String(userId), rule);
+    const now = this.deps.clock.now();
+    const row = await this.deps.db.transaction(async (tx) => {
+      if (rule) {
+        await tx.execute(sql`select pg_advisory_xact_lock(${USER_FEEDBACK_LOCK}, ${userId}::int)`);
+        const windowMs = rule.windowSeconds * 1000;
+        const recent = await repo.sentSince(tx, userId, new Date(now.getTime() - windowMs));
+        if (recent.count >= rule.max) {
+          const freeAt = (recent.oldest?.getTime() ?? now.getTime()) + windowMs;
+          throw rateLimited(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+        }
+      }
+      return repo.insert(tx, {
+        userId,
+        content: body.content,
+        contact: body.contact ? body.contact : null,
+        language: lang,
+        appVersion: body.appVersion ?? null,
+        createdAt: now,
+      });
     });
     return toFeedbackItem(row);
   }
