@@ -105,7 +105,7 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
     await page.getByTestId('positions-tab-closed').click();
     const closed = page.locator('article.position--closed').first();
     await expect(closed.getByTestId('closed-order')).toHaveText(order!);
-    await expect(closed.getByTestId('closed-reason')).toHaveText('Closed by you');
+    await expect(closed.getByTestId('closed-reason')).toHaveText('By you');
     // Net of both fees: 20 − 0.5 − 0.51.
     await expect(closed.getByTestId('closed-pnl')).toContainText('+18.99 USDT');
     await saveScreens(page, 'game-history-en');
@@ -114,7 +114,7 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
   await test.step('its detail accounts for every movement of its money', async () => {
     await page.locator('article.position--closed').first().getByTestId('closed-detail').click();
     const sheet = page.getByTestId('position-sheet');
-    await expect(sheet.getByTestId('sheet-status')).toHaveText('Closed: Closed by you');
+    await expect(sheet.getByTestId('sheet-status')).toHaveText('Closed: By you');
     await expect(sheet.getByTestId('sheet-pnl')).toContainText('+18.99 USDT');
     // 1000 · 61200/60000 · 0.0005 = 0.51 close fee; the margin back in full (the fee is its own line); 20 profit.
     await expect(sheet.getByTestId('sheet-entry')).toHaveText([

@@ -51,11 +51,11 @@ export const contractGameUiEn = {
     closeNow: 'Close position',
     closed: 'Position closed',
     targetsSaved: 'Take-profit and stop-loss saved',
-    reason_manual: 'Closed by you',
+    reason_manual: 'By you',
     reason_take_profit: 'Take-profit',
     reason_stop_loss: 'Stop-loss',
     reason_liquidation: 'Liquidated',
-    reason_operator: 'Closed by the operator',
+    reason_operator: 'By the operator',
     liquidatedNotice: 'Your {pair} {side} position was liquidated at {price}.',
     closedNotice: 'Your {pair} {side} position closed at {price}: {reason}.',
     /** The side inside a sentence (the notices): lower case in English. */

@@ -25,3 +25,25 @@ export function leverageAt(position: number, max: number): number {
   const value = Math.min(Math.max(Math.round(Math.exp((position / SCALE_STEPS) * Math.log(max))), 1), max);
   return marksFor(max).find((mark) => Math.abs(value - mark) <= mark * SNAP_SHARE) ?? value;
 }
+
+/** How far (in % of the track) the end marks' areas may reach past its ends: its 8 px margin. */
+const EDGE = 3;
+
+/**
+ * Each mark's tap area along the track, in % of it: from halfway to the mark before to halfway to the
+ * mark after (the ends as far out as their inner half), so the areas touch and never overlap, and a
+ * finger's tap picks the nearest mark; `label` is where the mark's own position falls within its area.
+ */
+export function markSpans(max: number): { mark: number; left: number; width: number; label: number }[] {
+  const marks = marksFor(max);
+  const at = marks.map((mark) => (positionOf(mark, max) / SCALE_STEPS) * 100);
+  return marks.map((mark, i) => {
+    const p = at[i]!;
+    // The ends reach as far out as their inner half, but no further than the track's own margin.
+    const before = i > 0 ? (at[i - 1]! + p) / 2 : Math.max(p - ((at[i + 1] ?? p + 10) - p) / 2, -EDGE);
+    const after =
+      i < at.length - 1 ? (p + at[i + 1]!) / 2 : Math.min(p + (p - (at[i - 1] ?? p - 10)) / 2, 100 + EDGE);
+    const width = after - before;
+    return { mark, left: before, width, label: ((p - before) / width) * 100 };
+  });
+}

@@ -34,7 +34,7 @@ import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { showToast } from '@/lib/toast';
 import { useAvailable, useOpenPosition } from '../api/game-api';
-import { leverageAt, marksFor, positionOf, SCALE_STEPS } from './leverage-scale';
+import { leverageAt, markSpans, positionOf, SCALE_STEPS } from './leverage-scale';
 import { checkOrder, orderResolver, type OrderValues } from './order-form';
 import { OrderField } from './order-field';
 
@@ -357,18 +357,19 @@ export function OrderPanel({
             onChange={(event) => chooseLeverage(leverageAt(Number(event.target.value), pair.maxLeverage))}
           />
           <span className="leverage-scale__marks" aria-label={t('order.leverageMarks')} role="group">
-            {marksFor(pair.maxLeverage).map((mark) => (
+            {/* Each mark's button reaches halfway to its neighbours and is 40 px tall: 500 and 1000
+                sit a finger apart on a phone's track, so every tap picks the nearest mark. */}
+            {markSpans(pair.maxLeverage).map(({ mark, left, width, label }) => (
               <button
                 key={mark}
                 type="button"
                 className={mark === leverage ? 'is-active' : ''}
-                style={{ left: `${(positionOf(mark, pair.maxLeverage) / SCALE_STEPS) * 100}%` }}
+                style={{ left: `${left}%`, width: `${width}%` }}
                 data-testid={`leverage-mark-${mark}`}
                 aria-label={`${mark}×`}
                 onClick={() => chooseLeverage(mark)}
               >
-                {/* Bare numbers: 500 and 1000 sit a finger apart on a phone's track. */}
-                {mark}
+                <span style={{ left: `${label}%` }}>{mark}</span>
               </button>
             ))}
           </span>

@@ -114,7 +114,9 @@ export function MarketChart({
       localization: { locale: language, timeFormatter: (time: number) => chartTimeLabel(time, line) },
       grid: { vertLines: { color: grid }, horzLines: { color: grid } },
       rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: line },
+      // Nothing lies before the first bar: no scrolling there, and (the library's rule for a fixed
+      // edge) the first time label is drawn whole, not cut at the chart's edge ("3:08:13").
+      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: line, fixLeftEdge: true },
       crosshair: { mode: 0 },
       handleScale: { axisPressedMouseMove: false },
     });
