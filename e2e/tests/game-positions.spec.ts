@@ -194,10 +194,11 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await expect(item.getByTestId('activity-amount')).toHaveText('+18.99');
     await item.click();
     await expect(page.getByTestId('activity-step')).toHaveText([
-      /Margin locked.*100$/,
+      // The margin's lines say where it went (unsigned, not part of the net).
+      /Margin locked.*100 Frozen$/,
       /Open fee.*-0\.5$/,
       /Close fee.*-0\.51$/,
-      /Margin returned.*100$/,
+      /Margin returned.*100 Available$/,
       /Profit.*\+20$/,
     ]);
     await saveScreens(page, 'positions-asset-history-en');
