@@ -68,7 +68,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expect(page.getByTestId('invite-rules')).toContainText(
         en
           ? 'On each play of a friend you invited, you receive 0.2% of each bet (a flip’s stake, a position’s margin) and 1% of the loss.'
-          : '你邀请的好友每次游戏，你可获得每笔投注（闪电翻转的本金、合约的保证金）的 0.2%、亏损的 1%。',
+          : '您邀请的好友每次游戏，您可获得每笔投注（闪电翻转的本金、合约的保证金）的 0.2%、亏损的 1%。',
       );
       await page.getByTestId('invite-copy-link').click();
       await expect(toast(page, en ? 'Copied' : '已复制')).toBeVisible();

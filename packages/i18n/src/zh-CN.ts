@@ -287,7 +287,7 @@ export const uiZh: UiMessages = {
     feedback: '意见反馈',
     account: '账户信息',
     password: '修改密码',
-    vipBadge: '你的 VIP 等级：VIP{n}',
+    vipBadge: '您的 VIP 等级：VIP{n}',
     language: '语言',
     sectionWallet: '钱包',
     sectionMore: '更多',
