@@ -23,8 +23,13 @@ export const inviteSummary = z.object({
   /** The path of the invite link (the app adds its own origin): /pages/register/index?code=... */
   invitePath: z.string(),
   friends: z.number().int(),
-  /** Every reward received, per token (exact). */
-  rewards: z.array(z.object({ token: z.string(), amount: z.string() })),
+  /**
+   * Every reward received, per token (exact): in all, and its two parts, on the player's own plays
+   * (`self`) and on their friends' (`upline`).
+   */
+  rewards: z.array(
+    z.object({ token: z.string(), amount: z.string(), ownPlays: z.string(), friendsPlays: z.string() }),
+  ),
   rules: z.array(rewardRule),
 });
 export type InviteSummary = z.infer<typeof inviteSummary>;

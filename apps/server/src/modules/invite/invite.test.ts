@@ -71,7 +71,14 @@ describeEachDatabase('invites and their rewards', (db) => {
     expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '1.2', frozen: '0' });
 
     const summary = await callRoute(table.t.app, routes.invite.summary, { token: inviter.token });
-    expect(summary.body.data.rewards).toEqual([{ token: 'USDT', amount: '1.2' }]);
+    expect(summary.body.data.rewards).toEqual([
+      { token: 'USDT', amount: '1.2', ownPlays: '0', friendsPlays: '1.2' },
+    ]);
+    // The friend's own rewards are theirs, on their own plays: the two parts are told apart.
+    const friendOwn = await callRoute(table.t.app, routes.invite.summary, { token: friend.token });
+    expect(friendOwn.body.data.rewards).toEqual([
+      { token: 'USDT', amount: '0.6', ownPlays: '0.6', friendsPlays: '0' },
+    ]);
     const friends = await callRoute(table.t.app, routes.invite.friends, {
       token: inviter.token,
       query: { page: 1, pageSize: 20 },

@@ -33,7 +33,12 @@ export async function insertRewards(db: Queryable, rows: RewardRow[]) {
 /** Everything a user received, per token. */
 export async function totals(db: Queryable, userId: number) {
   return db
-    .select({ token: inviteRewards.token, amount: sql<string>`sum(${inviteRewards.amount})::text` })
+    .select({
+      token: inviteRewards.token,
+      amount: sql<string>`sum(${inviteRewards.amount})::text`,
+      ownPlays: sql<string>`coalesce(sum(${inviteRewards.amount}) filter (where ${inviteRewards.level} = 'self'), 0)::text`,
+      friendsPlays: sql<string>`coalesce(sum(${inviteRewards.amount}) filter (where ${inviteRewards.level} = 'upline'), 0)::text`,
+    })
     .from(inviteRewards)
     .where(eq(inviteRewards.userId, userId))
     .groupBy(inviteRewards.token)

@@ -194,7 +194,12 @@ export class InviteService {
       inviteCode,
       invitePath: `/pages/register/index?code=${encodeURIComponent(inviteCode)}`,
       friends: friends.total,
-      rewards: totals.map((row) => ({ token: row.token, amount: new Decimal(row.amount).toFixed() })),
+      rewards: totals.map((row) => ({
+        token: row.token,
+        amount: new Decimal(row.amount).toFixed(),
+        ownPlays: new Decimal(row.ownPlays).toFixed(),
+        friendsPlays: new Decimal(row.friendsPlays).toFixed(),
+      })),
       rules,
     };
   }

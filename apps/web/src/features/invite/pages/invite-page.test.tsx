@@ -10,7 +10,7 @@ const summary: InviteSummary = {
   inviteCode: 'ABC123',
   invitePath: '/pages/register/index?code=ABC123',
   friends: 2,
-  rewards: [{ token: 'USDT', amount: '1.25' }],
+  rewards: [{ token: 'USDT', amount: '1.25', ownPlays: '0.2', friendsPlays: '1.05' }],
   rules: [
     { kind: 'bet', level: 'self', rate: '0.001' },
     { kind: 'profit', level: 'self', rate: '0' },
@@ -62,6 +62,8 @@ describe('<InvitePage />', () => {
     );
     expect(screen.getByTestId('invite-friends-total').textContent).toBe('2');
     expect(screen.getByTestId('invite-reward-total-USDT').textContent).toBe('1.25 USDT');
+    // Its two parts: a player's own plays earn too, without any friend.
+    expect(screen.getByTestId('invite-reward-split-USDT').textContent).toBe('Your plays 0.2 · friends 1.05');
     const rules = screen.getByTestId('invite-rules');
     expect(
       within(rules).getByText(

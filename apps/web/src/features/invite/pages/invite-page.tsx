@@ -50,7 +50,9 @@ function InviteBody({ summary }: { summary: InviteSummary }) {
   const qr = useRef<HTMLElement>(null);
   const [tab, setTab] = useState<'friends' | 'rewards'>('friends');
   // USDT first, then any other token a reward was paid in; 0 USDT before the first.
-  const rewards = summary.rewards.length ? summary.rewards : [{ token: 'USDT', amount: '0' }];
+  const rewards = summary.rewards.length
+    ? summary.rewards
+    : [{ token: 'USDT', amount: '0', ownPlays: '0', friendsPlays: '0' }];
 
   const saveQr = async () => {
     const svg = qr.current?.querySelector('svg');
@@ -98,6 +100,19 @@ function InviteBody({ summary }: { summary: InviteSummary }) {
             <b key={row.token} data-testid={`invite-reward-total-${row.token}`}>
               {formatNumber(row.amount, 'amount')} {row.token}
             </b>
+          ))}
+          {/* The total's two parts: rewards on the player's own plays come without any friend. */}
+          {rewards.map((row) => (
+            <small
+              key={row.token}
+              className="invite-stats__split"
+              data-testid={`invite-reward-split-${row.token}`}
+            >
+              {t('inviteUi.rewardSplit', {
+                own: formatNumber(row.ownPlays, 'amount'),
+                friends: formatNumber(row.friendsPlays, 'amount'),
+              })}
+            </small>
           ))}
         </div>
       </section>
