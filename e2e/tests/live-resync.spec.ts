@@ -82,6 +82,11 @@ test('a liquidation while the socket is down shows within 3 s of the reconnect',
   });
   // The pages before this one had sockets of their own.
   const first = connections.length;
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/api\/app\/(game\/positions|asset\/balances)$/.test(path)) asked.push(path);
+  });
   await page.goto(`/pages/game/detail?id=${SYMBOL}`);
   const card = page.getByTestId(`position-${position.id}`);
   await expect(card).toBeVisible();
@@ -90,6 +95,11 @@ test('a liquidation while the socket is down shows within 3 s of the reconnect',
     .poll(() => connections[first]?.frames.some((f) => f.type === 'subscribed' && f.channel === 'user'))
     .toBe(true);
 
+  // The first subscription is followed, once the page is idle, by a refetch of what the user channel
+  // covers (a notice sent before it would have been missed): positions and balances asked again.
+  const times = (path: string) => asked.filter((seen) => seen === path).length;
+  await expect.poll(() => times('/api/app/game/positions')).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => times('/api/app/asset/balances')).toBeGreaterThanOrEqual(2);
   // Frames cost no request: over three ticks the page asks for nothing it shows.
   const refetches: string[] = [];
   page.on('request', (request) => {
