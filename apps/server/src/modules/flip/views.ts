@@ -64,14 +64,15 @@ export class FlipViews {
         limit: 20,
       }),
     ]);
+    const oldestFirst = [...entries.rows].reverse();
     const tick = (kept: { price: string; time: number } | undefined) =>
       kept ? { price: plain(kept.price), time: kept.time } : null;
     return {
       ...this.view(row),
       openTick: tick(openTick) ?? { price: plain(row.openPrice), time: row.openedAt.getTime() },
       closeTick: tick(closeTick),
-      movements: flipLines(entries.rows.reverse()).flatMap((line, i) =>
-        line ? [{ ...line, createdAt: entries.rows[i]!.createdAt.toISOString() }] : [],
+      movements: flipLines(oldestFirst).flatMap((line, i) =>
+        line ? [{ ...line, createdAt: oldestFirst[i]!.createdAt.toISOString() }] : [],
       ),
     };
   }
