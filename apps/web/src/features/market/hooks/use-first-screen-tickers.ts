@@ -28,8 +28,9 @@ export function useFirstScreenTickers(): { tickers: Ticker[] | null; failed: boo
         .catch(() => {
           if (first && !controller.signal.aborted) setFailed(true);
         });
-    void load(true);
-    // The channel is joined in a task of its own, not among the first render's effects (lib/next-task.ts).
+    // The request and the channel each start in a task of their own, not among the first render's
+    // effects (lib/next-task.ts).
+    const cancelLoad = startInNextTask(() => void load(true));
     const stop = startInNextTask(() =>
       listenToTickers(
         // A transition: the many frames a second never hold the main thread long on a slow phone.
@@ -38,6 +39,7 @@ export function useFirstScreenTickers(): { tickers: Ticker[] | null; failed: boo
       ),
     );
     return () => {
+      cancelLoad();
       controller.abort();
       stop();
     };

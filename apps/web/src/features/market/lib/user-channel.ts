@@ -9,6 +9,7 @@
 // listens with onUserMessage, on this same subscription.
 import { useContext, useEffect, useRef } from 'react';
 import { QueryClientContext, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { startInNextTask } from '@/lib/next-task';
 import { useSession } from '@/lib/session';
 import { endSession } from '@/lib/session-end';
 import { marketSocket, type LiveMessage } from './market-socket';
@@ -50,8 +51,10 @@ export function useUserChannel(): void {
   queryClient.current = useContext(QueryClientContext);
   useEffect(() => {
     if (!userId) return;
-    // Subscribed at once, not a task later: a balance notice sent between the screen's first load and
-    // the subscription is missed (the socket's resync after the first subscription waits for idle).
-    return marketSocket.subscribe({ channel: 'user' }, (message) => receive(queryClient.current, message));
+    // In a task of its own, not among the first render's effects (lib/next-task.ts). A notice sent
+    // before the subscription is not lost: the first subscription is followed by a resync once idle.
+    return startInNextTask(() =>
+      marketSocket.subscribe({ channel: 'user' }, (message) => receive(queryClient.current, message)),
+    );
   }, [userId]);
 }
