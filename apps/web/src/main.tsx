@@ -20,13 +20,12 @@ async function boot(container: HTMLElement) {
   if (!hydrate && !shell) discardPrerender(container);
   await import('react-dom/client');
   await nextTask();
-  const [{ createAppRouter, mountApp }, { registerServiceWorker }, { languageReady }] = await Promise.all([
-    import('./app/app'),
-    import('@/lib/pwa'),
-    import('@/lib/i18n'),
-  ]);
+  const [{ createAppRouter, mountApp }, { registerServiceWorker }, { languageReady, warmTranslations }] =
+    await Promise.all([import('./app/app'), import('@/lib/pwa'), import('@/lib/i18n')]);
   // A person reading Chinese gets its catalog, loaded beside the app, before the first render.
   await languageReady;
+  await nextTask();
+  warmTranslations();
   await nextTask();
   const router = await createAppRouter({ loadCurrentPage: hydrate || shell });
   await nextTask();

@@ -77,6 +77,16 @@ export function loadLanguage(lang: Language): Promise<void> {
  */
 export const languageReady: Promise<void> = loadLanguage(getLanguage()).catch(() => undefined);
 
+/**
+ * Runs the translation path once. Its first calls are slow (compiled as they run): paid in the first
+ * page's render they made a long task on a slow phone (25 texts on Home: about 20 ms at 4× slowdown);
+ * main.tsx pays them here, in a task of their own.
+ */
+export function warmTranslations(): void {
+  const t = i18n.getFixedT(null, 'translation');
+  for (const key of ['brand.name', 'brand.tagline', 'common.loading'] as const) t(key);
+}
+
 /** A shared message in the current language, outside React (toasts, the HTTP client's errors). */
 export function translateMessage(key: MessageKey, vars?: Record<string, string | number>): string {
   return i18n.t(key, { ...vars, lng: getLanguage() });
