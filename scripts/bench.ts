@@ -84,6 +84,8 @@ async function bundleSizes() {
 
 interface LighthouseFigures {
   score: number;
+  /** The lowest and highest score of the runs a median was taken from (one run: the score). */
+  scoreRange: [number, number];
   /** Lighthouse's own reading of the machine's speed (its benchmarkIndex): higher is faster. */
   benchmarkIndex: number;
   fcpMs: number;
@@ -134,8 +136,10 @@ async function lighthouseRun(url: string, session?: StoredSession): Promise<Ligh
     if (session && new URL(lhr?.finalDisplayedUrl ?? url).pathname !== new URL(url).pathname) {
       throw new Error(`Lighthouse was sent to ${lhr?.finalDisplayedUrl}: the session did not hold`);
     }
+    const score = Math.round(performance * 100);
     return {
-      score: Math.round(performance * 100),
+      score,
+      scoreRange: [score, score],
       benchmarkIndex: lhr?.environment.benchmarkIndex ?? Number.NaN,
       fcpMs: value('first-contentful-paint'),
       lcpMs: value('largest-contentful-paint'),
@@ -160,8 +164,10 @@ async function lighthouseMedian(
 ): Promise<LighthouseFigures> {
   const all: LighthouseFigures[] = [];
   for (let i = 0; i < runs; i++) all.push(await retried(() => lighthouseRun(url, session)));
+  const scores = all.map((f) => f.score);
   return {
-    score: median(all.map((f) => f.score)),
+    score: median(scores),
+    scoreRange: [Math.min(...scores), Math.max(...scores)],
     benchmarkIndex: median(all.map((f) => f.benchmarkIndex)),
     fcpMs: median(all.map((f) => f.fcpMs)),
     lcpMs: median(all.map((f) => f.lcpMs)),
@@ -188,7 +194,7 @@ const RUNS = 5;
 
 function lighthouseLine(label: string, path: string, f: LighthouseFigures) {
   console.log(
-    `  ${label.padEnd(18)} ${path.padEnd(20)} score ${String(f.score).padStart(3)}  FCP ${(f.fcpMs / 1000).toFixed(2)} s` +
+    `  ${label.padEnd(18)} ${path.padEnd(20)} score ${String(f.score).padStart(3)} (runs ${f.scoreRange.join('–')})  FCP ${(f.fcpMs / 1000).toFixed(2)} s` +
       `  LCP ${(f.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(f.tbtMs)} ms  CLS ${f.cls.toFixed(3)}` +
       `  machine ${Math.round(f.benchmarkIndex)}`,
   );
