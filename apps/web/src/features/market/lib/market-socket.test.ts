@@ -67,6 +67,19 @@ describe('the market socket', () => {
     expect(tickers).toEqual(['ticks']);
   });
 
+  it('signs in once when the user channel is asked for after the socket opened signed in (the tickers opened it)', () => {
+    const socket = new MarketSocket();
+    setSession({ token: 't1', user: { id: '1', email: 'a@example.com' } });
+    socket.subscribe({ channel: 'tickers' }, () => undefined);
+    const fake = FakeSocket.last!;
+    fake.open();
+    socket.subscribe({ channel: 'user' }, () => undefined);
+    fake.frame({ type: 'authed', userId: '1' });
+    socket.subscribe({ channel: 'user' }, () => undefined);
+    expect(fake.sent.filter((message) => message.op === 'auth')).toEqual([{ op: 'auth', token: 't1' }]);
+    expect(fake.sent.at(-1)).toEqual({ op: 'subscribe', channel: 'user' });
+  });
+
   it('refetches after every reconnect (once subscribed again), not after the first connect', () => {
     const { heard, fake } = listen({ channel: 'tickers' });
     fake.open();

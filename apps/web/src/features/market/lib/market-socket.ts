@@ -165,6 +165,12 @@ export class MarketSocket {
     this.send(socket, { op: 'auth', token });
   }
 
+  /** This tab's session is signed in on this connection, or its `auth` is on its way. */
+  private signedInOrSigningIn(): boolean {
+    const token = getToken();
+    return token !== null && (this.confirmedAs === token || this.authsInFlight.includes(token));
+  }
+
   /**
    * This tab still holds the session the server has this connection signed in with (not one it sent
    * an `auth` for that is still on its way: a notice about the old session must not end the new).
@@ -304,8 +310,9 @@ export class MarketSocket {
       if (channel.channel === 'user') this.userFirstJoin = true;
       if (socket.readyState === socket.OPEN) {
         // The session may have begun after the socket opened: sign in first (the server takes the
-        // messages in order).
-        if (channel.channel === 'user' && getToken()) this.signIn(socket);
+        // messages in order). Not again when the socket's opening already signed this session in:
+        // each `auth` counts against the server's sign-in limit per address.
+        if (channel.channel === 'user' && getToken() && !this.signedInOrSigningIn()) this.signIn(socket);
         this.join(socket, channel);
       }
     }
