@@ -75,11 +75,13 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await saveScreens(page, `journey-invite-${tag}`);
 
       await friendSignsUp(browser, link, code);
-      // The friend's bet paid its reward a moment later (the rewarder runs every second).
+      // The friend's bet paid its reward a moment later (the rewarder runs every second): the page's
+      // two requests (the list, the total) may fall either side of it, so both are read after a reload.
       await expect(async () => {
         await page.reload();
         await expect(page.getByTestId('invite-friends-total')).toHaveText('1');
         await expect(page.getByTestId('invite-friend-reward')).not.toHaveText('0 USDT');
+        await expect(page.getByTestId('invite-reward-total-USDT')).not.toHaveText('0 USDT');
       }).toPass({ intervals: [1000], timeout: 15_000 });
       // Bet 100: 0.2 % = 0.2 USDT to the inviter, within the 0.5 opening fee.
       await expect(page.getByTestId('invite-friend-reward')).toHaveText('0.2 USDT');
