@@ -123,16 +123,16 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
 
   await test.step('Home and Total assets show the open positions and their unrealised PnL', async () => {
     await page.goto('/');
-    // BTC +20, ETH 0 at the entry.
+    // Net of every fee, as the game's cards: BTC +20 − 0.5 − 0.51 = +18.99, ETH 0 − 0.5 − 0.5 = −1.
     await expect(page.getByTestId('balance-summary-positions')).toHaveText(
-      '2 open positions · Unrealized PnL +20.00',
+      '2 open positions · Net PnL +17.99',
     );
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreens(page, 'positions-home-en');
     await page.goto('/pages/asset/total');
-    await expect(page.getByTestId('asset-unrealized-usdt')).toHaveText('+20.00');
-    // 1000 − 0.5 − 0.5 in fees + 20.
-    await expect(page.getByTestId('asset-total-usdt')).toHaveText('≈ 1,019.00');
+    await expect(page.getByTestId('asset-unrealized-usdt')).toHaveText('+17.99');
+    // What closing both now would leave: 1000 − 0.5 − 0.5 in open fees + 20 − 0.51 + 0 − 0.5 = 1000 + 17.99.
+    await expect(page.getByTestId('asset-total-usdt')).toHaveText('≈ 1,017.99');
     await saveScreens(page, 'positions-assets-en');
   });
 

@@ -88,12 +88,16 @@ export const balanceList = z.object({ list: z.array(balance) });
 
 /** GET /api/app/asset/overview */
 export const assetOverview = z.object({
-  /** Available + frozen + the open positions' unrealised PnL, in USDT. */
+  /** Available + frozen + what closing the open positions now would pay or cost (close fees counted), in USDT. */
   totalUsdt: z.string(),
   availableUsdt: z.string(),
   frozenUsdt: z.string(),
-  /** Open contract positions (every pair) and their unrealised PnL at the last prices, in USDT. */
+  /** Open contract positions (every pair). */
   openPositions: z.number().int(),
+  /**
+   * Their PnL if closed at the last prices, in USDT, net of the open and close fees and the funding paid:
+   * the game's "net if closed now", what History shows once they are closed.
+   */
   unrealizedPnlUsdt: z.string(),
   /** Open Lightning Flip positions (their stakes are in frozenUsdt). */
   openFlips: z.number().int(),

@@ -8,9 +8,9 @@ import type { Widen } from './ui';
 export const walletUiEn = {
   wallet: {
     totalLabel: 'Total assets (USDT)',
-    unrealizedPnl: 'Unrealized PnL',
-    openPosition: '1 open position · Unrealized PnL {pnl}',
-    openPositions: '{n} open positions · Unrealized PnL {pnl}',
+    unrealizedPnl: 'Unrealized net PnL',
+    openPosition: '1 open position · Net PnL {pnl}',
+    openPositions: '{n} open positions · Net PnL {pnl}',
     openFlip: '1 open flip',
     openFlips: '{n} open flips',
     approx: '≈ {value} USDT',
@@ -264,9 +264,9 @@ export type WalletUiMessages = Widen<typeof walletUiEn>;
 export const walletUiZh: WalletUiMessages = {
   wallet: {
     totalLabel: '总资产（USDT）',
-    unrealizedPnl: '未实现盈亏',
-    openPosition: '1 个持仓 · 未实现盈亏 {pnl}',
-    openPositions: '{n} 个持仓 · 未实现盈亏 {pnl}',
+    unrealizedPnl: '未实现净盈亏',
+    openPosition: '1 个持仓 · 净盈亏 {pnl}',
+    openPositions: '{n} 个持仓 · 净盈亏 {pnl}',
     openFlip: '1 笔闪电翻转进行中',
     openFlips: '{n} 笔闪电翻转进行中',
     approx: '≈ {value} USDT',

@@ -1,6 +1,7 @@
-// The signed-in user's total approximate USDT value (open positions' unrealised PnL included, and
-// shown under it while any is open, with the open flips' count), on Home and Profile; taps through to Total assets. The eye masks
-// it (and every other balance).
+// The signed-in user's total approximate USDT value (with the open positions as closing them now would
+// leave it, close fees counted), and under it while any is open their PnL net of every fee (the game's
+// "net if closed now") and the open flips' count; on Home and Profile; taps through to Total assets.
+// The eye masks it (and every other balance).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@tradeflip/money';

@@ -288,14 +288,28 @@ describeEachDatabase('the contract game', (db) => {
     await price('BTCUSDT', '60600');
     await price('ETHUSDT', '3015');
     const res = await call(t.app, 'GET', '/api/app/asset/overview', { token: user.token });
-    // BTC +1000·600/60000 = +10, ETH −1000·15/3000 = −5; balances 1000 − 0.5 − 0.5 in fees.
+    // BTC +1000·600/60000 = +10, closing fee 1000·60600/60000·0.0005 = 0.505; ETH −1000·15/3000 = −5,
+    // closing fee 1000·3015/3000·0.0005 = 0.5025; balances 1000 − 0.5 − 0.5 in opening fees.
+    // Closing both now would move the balance by 10 − 0.505 − 5 − 0.5025 = 3.9925, and their PnL net of
+    // every fee, as the game and History show it, is that less the opening fees: 2.9925.
     expect(res.body.data).toMatchObject({
       openPositions: 2,
-      unrealizedPnlUsdt: '5',
+      unrealizedPnlUsdt: '2.9925',
       availableUsdt: '849',
       frozenUsdt: '150',
-      totalUsdt: '1004',
+      totalUsdt: '1002.9925',
     });
+    // The figure is what closing pays: both closed at these prices, the balance is that total.
+    const positions = await call(t.app, 'GET', '/api/app/game/positions?status=open', { token: user.token });
+    for (const item of (positions.body.data as { list: { id: string }[] }).list)
+      await close(user.token, item.id);
+    const after = await call(t.app, 'GET', '/api/app/asset/overview', { token: user.token });
+    expect(after.body.data).toMatchObject({
+      openPositions: 0,
+      unrealizedPnlUsdt: '0',
+      totalUsdt: '1002.9925',
+    });
+    await db.expectAuditClean();
   });
 
   it('closes a short with a loss', async () => {

@@ -108,7 +108,9 @@ export class GameService {
     return this.views.list(...args);
   }
 
-  openSummary(userId: number): Promise<{ open: number; pnlByToken: Map<string, Decimal> }> {
+  openSummary(
+    userId: number,
+  ): Promise<{ open: number; byToken: Map<string, { pnl: Decimal; change: Decimal }> }> {
     return this.views.openSummary(userId);
   }
 

@@ -7,6 +7,7 @@ import {
   liquidationPrice,
   profitCapPrice,
   returnRate,
+  settle,
   unrealisedPnl,
 } from '@tradeflip/money';
 import { AppError } from '../../errors';
@@ -17,7 +18,7 @@ import * as repo from './repository';
 import { pageOf, pageRows } from '../../db/page';
 
 export class PositionViews {
-  constructor(private readonly deps: Pick<GameServiceDeps, 'db' | 'ledger' | 'market'>) {}
+  constructor(private readonly deps: Pick<GameServiceDeps, 'db' | 'ledger' | 'market' | 'tokens'>) {}
 
   async list(
     userId: number,
@@ -36,17 +37,43 @@ export class PositionViews {
     );
   }
 
-  /** The user's open positions (every pair) and their unrealised PnL at the last prices, per token. */
-  async openSummary(userId: number): Promise<{ open: number; pnlByToken: Map<string, Decimal> }> {
+  /**
+   * The user's open positions (every pair), and per margin token what closing them all at the last
+   * prices would do, as the game's "net if closed now" has it (position-figures.ts on the web): `change`,
+   * what the balance would move by (the PnL as settled, capped, less the close fee: the margin is in
+   * the balance already, the open fee and the funding have left it), and `pnl`, their net PnL (that
+   * change less the open fee and the funding paid), what History will show once they are closed.
+   */
+  async openSummary(
+    userId: number,
+  ): Promise<{ open: number; byToken: Map<string, { pnl: Decimal; change: Decimal }> }> {
     const rows = await repo.openPositionsOf(this.deps.db, userId);
-    const pnlByToken = new Map<string, Decimal>();
+    const byToken = new Map<string, { pnl: Decimal; change: Decimal }>();
+    const dps = new Map<string, number>();
     for (const row of rows) {
       const last = this.deps.market.markPrice(row.symbol);
       if (!last) continue;
-      const pnl = unrealisedPnl(row.side, row.notional, row.entryPrice, last.price);
-      pnlByToken.set(row.marginToken, (pnlByToken.get(row.marginToken) ?? new Decimal(0)).add(pnl));
+      let dp = dps.get(row.marginToken);
+      if (dp === undefined) {
+        dp = (await this.deps.tokens.require(row.marginToken, { allowDisabled: true })).amountDp;
+        dps.set(row.marginToken, dp);
+      }
+      const result = settle(
+        {
+          ...repo.positionTerms(row),
+          closeFeeRate: row.closeFeeRate,
+          capMultiple: row.profitCapMultiple,
+          dp,
+          reason: 'manual',
+        },
+        last.price,
+      );
+      const change = result.pnl.sub(result.closeFee);
+      const pnl = change.sub(row.openFee).sub(row.fundingPaid);
+      const sum = byToken.get(row.marginToken) ?? { pnl: new Decimal(0), change: new Decimal(0) };
+      byToken.set(row.marginToken, { pnl: sum.pnl.add(pnl), change: sum.change.add(change) });
     }
-    return { open: rows.length, pnlByToken };
+    return { open: rows.length, byToken };
   }
 
   /** One position and every movement of its money, oldest first, as the user's history has them. */

@@ -38,8 +38,13 @@ export class WalletService {
       prices: PriceSource;
       /** Balances and entries are the ledger's to read. */
       ledger: LedgerService;
-      /** The user's open contract positions and their unrealised PnL per margin token (the game's). */
-      openPositions?: (userId: number) => Promise<{ open: number; pnlByToken: Map<string, Decimal> }>;
+      /**
+       * The user's open contract positions and, per margin token, what closing them now would move the
+       * balance by and their net PnL (the game's PositionViews.openSummary).
+       */
+      openPositions?: (
+        userId: number,
+      ) => Promise<{ open: number; byToken: Map<string, { pnl: Decimal; change: Decimal }> }>;
       /** The user's open flips (Lightning Flip's), shown beside the open positions. */
       openFlips?: (userId: number) => Promise<number>;
     },
@@ -93,19 +98,25 @@ export class WalletService {
     let available = new Decimal(0);
     let frozen = new Decimal(0);
     let pnl = new Decimal(0);
+    let change = new Decimal(0);
     for (const balance of list) {
       available = available.add(new Decimal(balance.available).mul(balance.price));
       frozen = frozen.add(new Decimal(balance.frozen).mul(balance.price));
-      const tokenPnl = positions?.pnlByToken.get(balance.token);
-      if (tokenPnl) pnl = pnl.add(tokenPnl.mul(balance.price));
+      const open = positions?.byToken.get(balance.token);
+      if (open) {
+        pnl = pnl.add(open.pnl.mul(balance.price));
+        change = change.add(open.change.mul(balance.price));
+      }
     }
     // A loss truncates away from zero, as a value never shows more than is there.
     const value = (amount: Decimal) => amount.toDecimalPlaces(VALUE_DP, Decimal.ROUND_FLOOR).toFixed();
     return {
-      totalUsdt: value(available.add(frozen).add(pnl)),
+      // What the user would hold with every position closed now: its close fee counted, as it would be.
+      totalUsdt: value(available.add(frozen).add(change)),
       availableUsdt: value(available),
       frozenUsdt: value(frozen),
       openPositions: positions?.open ?? 0,
+      // Net of fees and funding, as the game's "net if closed now" and History's realised PnL.
       unrealizedPnlUsdt: value(pnl),
       openFlips: openFlips ?? 0,
       pricedAt: pricedAt.toISOString(),

@@ -285,7 +285,7 @@ describe('Token detail', () => {
     };
     const usdt = renderApp('/pages/wallet/token?id=USDT', { signedIn: true });
     expect((await screen.findByTestId('token-unrealized')).textContent).toBe('-2.05');
-    expect(screen.getByText('Unrealized PnL (1)')).toBeTruthy();
+    expect(screen.getByText('Unrealized net PnL (1)')).toBeTruthy();
     usdt.unmount();
     renderApp('/pages/wallet/token?id=ETH', { signedIn: true });
     await waitFor(() => expect(screen.getByTestId('token-total').textContent).toBe('0.1234'));
@@ -349,14 +349,14 @@ describe('balance summary', () => {
         : base(url);
     const one = renderApp('/pages/user/index', { signedIn: true });
     expect((await screen.findByTestId('balance-summary-positions')).textContent).toBe(
-      '1 open position · Unrealized PnL +20.00',
+      '1 open position · Net PnL +20.00',
     );
     one.unmount();
     open = 2;
     renderApp('/pages/user/index', { signedIn: true });
     await waitFor(() =>
       expect(screen.getByTestId('balance-summary-positions').textContent).toBe(
-        '2 open positions · Unrealized PnL +20.00',
+        '2 open positions · Net PnL +20.00',
       ),
     );
   });
@@ -381,11 +381,11 @@ describe('balance summary', () => {
     try {
       renderApp('/pages/user/index', { signedIn: true });
       expect((await screen.findByTestId('balance-summary-positions')).textContent).toBe(
-        '1 open position · Unrealized PnL +20.00',
+        '1 open position · Net PnL +20.00',
       );
       await waitFor(() =>
         expect(screen.getByTestId('balance-summary-positions').textContent).toBe(
-          '1 open position · Unrealized PnL +26.50',
+          '1 open position · Net PnL +26.50',
         ),
       );
     } finally {
