@@ -36,9 +36,7 @@ export function shareCardContent(
     returnLabel: t('inviteUi.cardReturn'),
     returnText: formatNumber(ret, 'percent', { signed: true }),
     returnTone: ret.gt(0) ? 'up' : ret.lt(0) ? 'down' : 'flat',
-    amountText: showAmounts
-      ? `${t('inviteUi.cardPnl')} ${formatNumber(result.pnl, 'amount', { dp: result.amountDp, signed: true })} ${result.token}`
-      : null,
+    amountText: showAmounts ? `${t('inviteUi.cardPnl')} ${result.pnlText}` : null,
     pricesText: `${result.openPrice} → ${result.closePrice}`,
     joinText: t('inviteUi.cardJoin'),
     inviteCode: invite.code,

@@ -9,10 +9,11 @@ export interface SharedResult {
   side: 'long' | 'short' | 'up' | 'down';
   /** Return on what was staked, in percent (net of fees for a position). */
   returnPercent: Decimal;
-  /** The net result, shown only when the player chooses. */
-  pnl: Decimal;
-  token: string;
-  amountDp: number;
+  /**
+   * The net result with its token, shown only when the player chooses, written as the play's own
+   * screen writes it (History's '+14.39 USDT' for a position, the flip's '+8.5 USDT'): one figure.
+   */
+  pnlText: string;
   /** Entry and close prices, formatted at the pair's precision. */
   openPrice: string;
   closePrice: string;

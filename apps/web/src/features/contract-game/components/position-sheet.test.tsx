@@ -8,7 +8,7 @@ import { Decimal } from '@tradeflip/money';
 import { setLanguage } from '@/lib/i18n';
 import '@/features/contract-game/texts';
 import { closeEstimate } from './position-figures';
-import { Detail } from './position-sheet';
+import { Detail, sharedPosition } from './position-sheet';
 import { btcPair, openLong } from './test-fixtures';
 
 const pair = btcPair;
@@ -94,5 +94,13 @@ describe('a position’s detail', () => {
     // −0.5 − 0.51 + 20: the realized PnL at the top.
     expect(within(screen.getByTestId('sheet-net')).getByText(/USDT/).textContent).toBe('+18.99 USDT');
     expect(screen.getByTestId('sheet-pnl').textContent).toContain('+18.99 USDT');
+  });
+});
+
+describe('a closed position’s share card', () => {
+  it('writes its net result as History’s card does, not at the token’s six decimals', () => {
+    const shared = sharedPosition({ ...closed, realizedPnl: '14.392307' }, pair)!;
+    expect(shared.pnlText).toBe('+14.39 USDT');
+    expect(sharedPosition({ ...closed, realizedPnl: '-3.5' }, pair)!.pnlText).toBe('-3.50 USDT');
   });
 });

@@ -26,9 +26,8 @@ export function sharedPosition(item: PositionDetail, pair: GamePair): SharedResu
     symbol: item.symbol,
     side: item.side,
     returnPercent,
-    pnl,
-    token: item.marginToken,
-    amountDp: pair.amountDp,
+    // As History's card writes it (positions.tsx).
+    pnlText: `${formatNumber(pnl, 'usdt', { signed: true })} ${item.marginToken}`,
     openPrice: price(item.entryPrice),
     closePrice: price(item.closePrice),
   };

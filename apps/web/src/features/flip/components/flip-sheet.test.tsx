@@ -46,11 +46,11 @@ const flip: FlipDetail = {
 describe('sharedFlip', () => {
   it('shares a win as its payout rate and a loss as the whole stake, with the prices at the pair’s decimals', () => {
     const won = sharedFlip(flip, config)!;
-    expect([won.pair, won.side, won.returnPercent.toFixed(), won.pnl.toFixed()]).toEqual([
+    expect([won.pair, won.side, won.returnPercent.toFixed(), won.pnlText]).toEqual([
       'BTC/USDT',
       'down',
       '85',
-      '8.5',
+      '+8.5 USDT',
     ]);
     expect([won.openPrice, won.closePrice]).toEqual(['60,000.00', '59,990.50']);
     expect(won.game).toEqual({ kind: 'flip', seconds: 30 });

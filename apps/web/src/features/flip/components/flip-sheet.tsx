@@ -37,9 +37,7 @@ export function sharedFlip(item: FlipDetail, config: FlipConfig): SharedResult |
     symbol: item.symbol,
     side: item.direction,
     returnPercent: pnl.div(item.stake).mul(100),
-    pnl,
-    token: item.token,
-    amountDp: config.tokens.find((row) => row.token === item.token)?.amountDp ?? 6,
+    pnlText: pnlText(item, config.tokens.find((row) => row.token === item.token)?.amountDp ?? 6),
     openPrice: price(item.openPrice),
     closePrice: price(item.closePrice),
   };
