@@ -26,12 +26,21 @@ export class AppError extends Error {
   }
 }
 
-export function rateLimited(retryAfterSeconds: number): AppError {
+/**
+ * 429 with the wait: the spec's words in seconds (sign-in codes); `inMinutes` for a limit counted in
+ * hours (feedback), whose "in 3188s" a person cannot read, in whole minutes rounded up.
+ */
+export function rateLimited(retryAfterSeconds: number, { inMinutes = false } = {}): AppError {
   const s = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(429, 'rate_limited', 'errors.tooManyRequestsIn', {
-    vars: { s },
-    data: { retryAfter: s },
-    // Refused for rate: the connection closes too, so a flood holds no sockets open.
-    headers: { 'retry-after': String(s), connection: 'close' },
-  });
+  return new AppError(
+    429,
+    'rate_limited',
+    inMinutes ? 'errors.tooManyRequestsInMinutes' : 'errors.tooManyRequestsIn',
+    {
+      vars: inMinutes ? { m: Math.ceil(s / 60) } : { s },
+      data: { retryAfter: s },
+      // Refused for rate: the connection closes too, so a flood holds no sockets open.
+      headers: { 'retry-after': String(s), connection: 'close' },
+    },
+  );
 }

@@ -42,7 +42,7 @@ export const inviteUiEn = {
       loss: '{rate} of the loss',
     },
     rulesContract:
-      'Rewards never exceed the house’s share of a play. A contract position’s stay within the fees it paid: the opening fee for its bet, the closing fee for its profit or loss. A flip’s stay within a quarter of its stake less what a win pays, for its bet and again for its result.',
+      'Rewards never exceed the house’s share of a play. For a contract position they stay within the fees it paid: rewards on its bet within the opening fee, rewards on its profit or loss within the closing fee. For a flip, the rewards on its bet and the rewards on its result each stay within a quarter of the stake minus the profit a win would pay (a 10 USDT flip paying 85 %: 0.375 USDT each).',
     rulesVip: 'Your VIP level adds a bonus to your own rewards (see VIP).',
     rulesOnce:
       'Rewards are paid from the house into your balance a moment after each flip that won or lost (a refunded flip earns none) and each position opened or closed; frozen accounts receive none.',

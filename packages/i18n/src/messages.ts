@@ -30,6 +30,7 @@ export const messagesEn = {
     network: 'Network error, please try again',
     tooManyRequests: 'Too many requests. Try again later',
     tooManyRequestsIn: 'Too many requests. Try again in {s}s.',
+    tooManyRequestsInMinutes: 'Too many requests. Try again in {m} min.',
     depositOptions: 'Failed to fetch deposit options',
     depositUnavailable: 'Deposit is not available for this token',
     frozenSignIn: 'Your account has been frozen and you cannot sign in. Please contact support.',

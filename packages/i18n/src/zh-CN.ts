@@ -35,6 +35,7 @@ export const messagesZh: Messages = {
     network: '网络错误，请重试',
     tooManyRequests: '请求过于频繁，请稍后再试',
     tooManyRequestsIn: '请求过于频繁，请 {s} 秒后再试。',
+    tooManyRequestsInMinutes: '请求过于频繁，请 {m} 分钟后再试。',
     depositOptions: '获取充值选项失败',
     depositUnavailable: '该币种暂不支持充值',
     frozenSignIn: '您的账户已被冻结，无法登录。请联系客服。',

@@ -107,10 +107,19 @@ export function createRateLimiter(options: { redisUrl: string | undefined }): Ra
   return options.redisUrl ? new RedisRateLimiter(options.redisUrl) : new MemoryRateLimiter();
 }
 
-/** Throws the spec's 429 ('Too many requests. Try again in {s}s.') when a limit is hit. */
-export async function enforce(limiter: RateLimiter, bucket: string, id: string, rule: RateRule | null) {
+/**
+ * Throws the spec's 429 ('Too many requests. Try again in {s}s.') when a limit is hit; `inMinutes`
+ * words the wait in minutes (errors.ts rateLimited).
+ */
+export async function enforce(
+  limiter: RateLimiter,
+  bucket: string,
+  id: string,
+  rule: RateRule | null,
+  options: { inMinutes?: boolean } = {},
+) {
   const decision = await limiter.consume(bucket, id, rule);
-  if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
+  if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds, options);
 }
 
 /**

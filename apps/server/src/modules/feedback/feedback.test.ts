@@ -85,7 +85,8 @@ describeEachDatabase('feedback', (db) => {
     for (let i = 0; i < 5; i++) expect((await send(user.token)).status).toBe(200);
     const limited = await send(user.token);
     expect(limited.status).toBe(429);
-    expect(limited.body.msg).toMatch(/^Too many requests/);
+    // An hour's limit: the wait in minutes a person can read, not "in 3600s".
+    expect(limited.body.msg).toBe('Too many requests. Try again in 60 min.');
     // Per user: another is not held back by it.
     expect((await send(other.token)).status).toBe(200);
     // A restart (a new server on the same database, its in-memory limiter empty) still holds it.
@@ -96,6 +97,6 @@ describeEachDatabase('feedback', (db) => {
       headers: { 'x-lang': 'zh-CN' },
     });
     expect(again.status).toBe(429);
-    expect(again.body.msg).toMatch(/^请求过于频繁/);
+    expect(again.body.msg).toMatch(/^请求过于频繁，请 \d+ 分钟后再试。$/);
   });
 });

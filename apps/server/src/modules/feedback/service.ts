@@ -44,7 +44,7 @@ export class FeedbackService {
     // The in-memory limiter stops a flood before the database; the limit itself is counted from the
     // stored feedback, one send at a time per user, so it holds across restarts and processes (the red
     // team had 10 accepted in an hour with a restart between).
-    await enforce(this.deps.limiter, 'feedback', String(userId), rule);
+    await enforce(this.deps.limiter, 'feedback', String(userId), rule, { inMinutes: true });
     const now = this.deps.clock.now();
     const row = await this.deps.db.transaction(async (tx) => {
       if (rule) {
@@ -53,7 +53,7 @@ export class FeedbackService {
         const recent = await repo.sentSince(tx, userId, new Date(now.getTime() - windowMs));
         if (recent.count >= rule.max) {
           const freeAt = (recent.oldest?.getTime() ?? now.getTime()) + windowMs;
-          throw rateLimited(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+          throw rateLimited(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)), { inMinutes: true });
         }
       }
       return repo.insert(tx, {
