@@ -292,7 +292,11 @@ export async function activeUserIds(db: Queryable): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** Each user's inviter and standing (the invite rewards: who is paid for whose play). */
+/**
+ * Each user's inviter and standing (the invite rewards: who is paid for whose play), their rows held
+ * (FOR SHARE, in id order) until the caller's transaction ends: an operator's freeze, which updates
+ * the row, waits for a payment decided on this standing, never lands between the read and the payment.
+ */
 export async function standingsOf(
   db: Queryable,
   ids: number[],
@@ -301,7 +305,9 @@ export async function standingsOf(
   return db
     .select({ id: users.id, inviterId: users.inviterId, status: users.status })
     .from(users)
-    .where(inArray(users.id, ids));
+    .where(inArray(users.id, ids))
+    .orderBy(users.id)
+    .for('share');
 }
 
 /** The friends a user invited, newest first, a page of them, with how many there are. */

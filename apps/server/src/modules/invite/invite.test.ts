@@ -421,3 +421,75 @@ describeOnPostgres('invite rewards of games that commit out of order', (db) => {
     await db.expectAuditClean();
   });
 });
+
+describeOnPostgres('invite rewards beside an operator’s freeze', (db) => {
+  /** Resolves once `n` other sessions of this database wait for a lock, or `settled` has. */
+  async function waitersOrSettled(n: number, settled: () => boolean) {
+    for (;;) {
+      const result = (await db.handle.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] };
+      if (result.rows[0]!.n >= n || settled()) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('a freeze that comes while a reward batch waits on the inviter’s account lands after it, never before a payment', async () => {
+    const table = await FlipTable.start(db, T0);
+    await table.t.app.services.invite.rewardPass(); // what earlier tests left
+    const inviter = await registerUser(table.t, uniqueEmail('inviter'));
+    const friend = await registerUser(table.t, uniqueEmail('friend'), undefined, {
+      inviteCode: String(inviter.user.inviteCode),
+    });
+    await credit(table.t, friend.email, '1000');
+    await table.price('BTCUSDT', '100');
+    await table.opened(friend.token, {
+      symbol: 'BTCUSDT',
+      direction: 'up',
+      amount: '100',
+      duration: 30,
+      token: 'USDT',
+    });
+    table.wait(29);
+    await table.price('BTCUSDT', '99');
+    table.wait(1.5);
+    await table.settle();
+
+    // Another movement of the inviter's money holds their account while the rewarder reaches it.
+    const { ledger, invite, accounts } = table.t.app.services;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const other = db.handle.db.transaction(async (tx) => {
+      await ledger.credit(
+        {
+          userId: Number(inviter.user.id),
+          token: 'USDT',
+          amount: '1',
+          type: 'admin_adjust',
+          ref: { type: 'test' },
+        },
+        tx,
+      );
+      holding();
+      await gate;
+    });
+    await held;
+    const order: string[] = [];
+    const rewarding = invite.rewardPass().then(() => order.push('rewarded'));
+    await waitersOrSettled(1, () => false);
+    // The operator freezes the inviter while the batch waits: it must not be paid after the freeze.
+    const freezing = accounts.freeze(inviter.email).then(() => order.push('frozen'));
+    await waitersOrSettled(2, () => order.includes('frozen'));
+    release();
+    await Promise.all([other, rewarding, freezing]);
+
+    const paid = new Decimal(await ledger.availableOf(Number(inviter.user.id), 'USDT')).sub(1);
+    // The batch read the inviter as active: its payment lands, and the freeze after it.
+    expect(paid.gt(0)).toBe(true);
+    expect(order).toEqual(['rewarded', 'frozen']);
+    await db.expectAuditClean();
+  });
+});
