@@ -145,7 +145,11 @@ export const messagesEn = {
   },
   invite: {
     rateRange: 'rate must be from 0 to 0.5 (half of what was played)',
-    rateSum: 'The player’s and the inviter’s rates of a {kind} may add up to at most {max}',
+    rateSum: {
+      bet: 'The player’s and the inviter’s rates of a bet may add up to at most {max}',
+      profit: 'The player’s and the inviter’s rates of a profit may add up to at most {max}',
+      loss: 'The player’s and the inviter’s rates of a loss may add up to at most {max}',
+    },
   },
   vip: {
     levelInvalid:

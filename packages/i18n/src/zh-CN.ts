@@ -145,11 +145,15 @@ export const messagesZh: Messages = {
   },
   invite: {
     rateRange: 'rate 须在 0 到 0.5 之间（至多所玩金额的一半）',
-    rateSum: '同一{kind}的自己与邀请人比例之和不能超过 {max}',
+    rateSum: {
+      bet: '投注奖励中自己与邀请人的比例之和不能超过 {max}',
+      profit: '盈利奖励中自己与邀请人的比例之和不能超过 {max}',
+      loss: '亏损奖励中自己与邀请人的比例之和不能超过 {max}',
+    },
   },
   vip: {
     levelInvalid:
-      'minTurnover 与 rewardBonus 须为不小于 0 的数（rewardBonus 不超过 1）；0 级从 0 开始，且每级所需流水须高于下一级',
+      'minTurnover 与 rewardBonus 须为不小于 0 的数（rewardBonus 不超过 1）；0 级从 0 开始，且每级所需流水须高于比它低一级的等级',
   },
   feedback: {
     contentTooLong: '最多 2000 个字符',

@@ -2,7 +2,7 @@
 // what a user was paid by whom.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { inviteRewardRules, inviteRewards, type RewardLevel } from './schema';
+import { inviteRewardRuleChanges, inviteRewardRules, inviteRewards, type RewardLevel } from './schema';
 
 export type RuleRow = typeof inviteRewardRules.$inferSelect;
 export type RewardRow = typeof inviteRewards.$inferInsert;
@@ -11,6 +11,11 @@ export function rules(db: Queryable): Promise<RuleRow[]> {
   return db.select().from(inviteRewardRules).orderBy(inviteRewardRules.kind, inviteRewardRules.level);
 }
 
+/**
+ * A rule's new rate: the rule as shown, and its change kept for the game events numbered after the
+ * last number handed out so far (the sequence's, committed or not: an event of a game still running
+ * was played before the change).
+ */
 export async function setRule(
   db: Queryable,
   rule: { kind: RuleRow['kind']; level: RewardLevel; rate: string },
@@ -23,6 +28,25 @@ export async function setRule(
       target: [inviteRewardRules.kind, inviteRewardRules.level],
       set: { rate: rule.rate, updatedAt: now },
     });
+  const handedOut = (await db.execute(
+    sql`select case when is_called then last_value else 0 end::text as last from game_events_id_seq`,
+  )) as unknown as { rows: { last: string }[] };
+  await db
+    .insert(inviteRewardRuleChanges)
+    .values({ ...rule, afterEventId: Number(handedOut.rows[0]?.last ?? 0), createdAt: now });
+}
+
+/** Every rate each rule has had, oldest first (a handful of rows: operators change them rarely). */
+export function ruleChanges(db: Queryable) {
+  return db
+    .select({
+      kind: inviteRewardRuleChanges.kind,
+      level: inviteRewardRuleChanges.level,
+      rate: inviteRewardRuleChanges.rate,
+      afterEventId: inviteRewardRuleChanges.afterEventId,
+    })
+    .from(inviteRewardRuleChanges)
+    .orderBy(inviteRewardRuleChanges.id);
 }
 
 export async function insertRewards(db: Queryable, rows: RewardRow[]) {

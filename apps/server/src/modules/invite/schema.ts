@@ -28,6 +28,31 @@ export const inviteRewardRules = pgTable(
   ],
 );
 
+/**
+ * Every rate a rule has had and from which game event on: an event is rewarded at the rate in force
+ * when it was played, not when the rewarder reaches it (a vault short of money or a server down holds
+ * events back across an operator's change). A change counts for the events numbered after the last
+ * number the game events had handed out when it was made (a game still running then, whose event
+ * commits later, was played before it). The first rows, from before this table, count from 0.
+ */
+export const inviteRewardRuleChanges = pgTable(
+  'invite_reward_rule_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<'bet' | 'profit' | 'loss'>().notNull(),
+    level: text('level').$type<RewardLevel>().notNull(),
+    rate: money('rate').notNull(),
+    /** For game events whose id is greater. */
+    afterEventId: bigint('after_event_id', { mode: 'number' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    check('invite_reward_rule_changes_kind_check', sql`${t.kind} in ('bet', 'profit', 'loss')`),
+    check('invite_reward_rule_changes_level_check', sql`${t.level} in ('self', 'upline')`),
+    check('invite_reward_rule_changes_rate_check', sql`${t.rate} >= 0 and ${t.rate} <= 0.5`),
+  ],
+);
+
 export const inviteRewards = pgTable(
   'invite_rewards',
   {

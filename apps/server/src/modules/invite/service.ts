@@ -8,6 +8,7 @@
 // frozen user is never paid; a vault that cannot pay without touching what it owes on open bets
 // holds the rewards back (the batch waits, nothing is lost) until it can.
 import type { AdminRewardRuleBody, InviteReward, InviteSummary, RewardRule } from '@tradeflip/api';
+import { sql } from 'drizzle-orm';
 import { Decimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { CrashPoint } from '../../config';
@@ -24,6 +25,9 @@ import * as repo from './repository';
 import type { RewardLevel } from './schema';
 
 type RuleKind = RewardRule['kind'];
+
+/** Rule changes one at a time (pg_advisory_xact_lock). */
+const INVITE_RULES_LOCK = 0x494e5652; // 'INVR'
 
 /** Game events rewarded per transaction. */
 export const REWARD_BATCH = 500;
@@ -85,11 +89,11 @@ export class InviteService {
 
   private async rewardBatch(): Promise<number> {
     const { ledger, accounts, tokens, clock } = this.deps;
-    const rates = await this.rates();
     const dealt = await ledger.transaction(async (ltx) => {
       const tx = ltx.tx;
       const events = await this.deps.events.eventsToReward(REWARD_BATCH, tx);
       if (events.length === 0) return 0;
+      const rateOf = ratesInForce(await repo.ruleChanges(tx));
       const players = await accounts.standingsOf(
         events.map((event) => event.userId),
         tx,
@@ -109,7 +113,8 @@ export class InviteService {
         const token = await tokens.require(event.token, { allowDisabled: true, via: tx });
         const earned: { level: RewardLevel; receiver: number; amount: Decimal }[] = [];
         for (const level of LEVELS) {
-          const rate = rates.get(`${event.kind}:${level}`);
+          // The rate when it was played: an operator's change since counts for later plays only.
+          const rate = rateOf(event.kind, level, event.id);
           if (!rate?.gt(0)) continue;
           const receiver = level === 'self' ? event.userId : players.get(event.userId)?.inviterId;
           if (receiver === null || receiver === undefined) continue;
@@ -167,11 +172,6 @@ export class InviteService {
     });
     crashIf('invite-rewarded', this.deps.crashAt);
     return dealt;
-  }
-
-  private async rates(): Promise<Map<string, Decimal>> {
-    const rows = await repo.rules(this.deps.db);
-    return new Map(rows.map((row) => [`${row.kind}:${row.level}`, new Decimal(row.rate)]));
   }
 
   // ---- What a player sees ----
@@ -245,21 +245,39 @@ export class InviteService {
 
   // ---- Operations ----
 
-  /** An operator's change of one rule (new events are rewarded at it). */
+  /**
+   * An operator's change of one rule: events played from now on are rewarded at it. One change at a
+   * time (a lock for the transaction): two at once could each pass the two levels' sum against the
+   * other's old rate (the red team had loss at 0.09 + 0.09, past its 0.1).
+   */
   async setRule(body: AdminRewardRuleBody): Promise<{ list: RewardRule[] }> {
     const rate = new Decimal(body.rate);
     if (rate.isNegative() || rate.gt(MAX_RATE)) {
       throw new AppError(400, 'validation', 'invite.rateRange', { fields: { rate: 'invite.rateRange' } });
     }
-    const other = (await this.rules()).find((rule) => rule.kind === body.kind && rule.level !== body.level);
-    const max = MAX_RATE_SUM[body.kind];
-    if (rate.add(other?.rate ?? 0).gt(max)) {
-      throw new AppError(400, 'validation', 'invite.rateSum', {
-        fields: { rate: 'invite.rateSum' },
-        vars: { kind: body.kind, max },
-      });
-    }
-    await repo.setRule(this.deps.db, body, this.deps.clock.now());
+    await this.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${INVITE_RULES_LOCK})`);
+      const rules = await repo.rules(tx);
+      const other = rules.find((rule) => rule.kind === body.kind && rule.level !== body.level);
+      const max = MAX_RATE_SUM[body.kind];
+      if (rate.add(other?.rate ?? 0).gt(max)) {
+        throw new AppError(400, 'validation', `invite.rateSum.${body.kind}`, {
+          fields: { rate: `invite.rateSum.${body.kind}` },
+          vars: { max },
+        });
+      }
+      await repo.setRule(tx, body, this.deps.clock.now());
+    });
     return { list: await this.rules() };
   }
+}
+
+/** Each rule's rate for a game event, from its changes (oldest first): the last one made before it. */
+function ratesInForce(changes: { kind: RuleKind; level: RewardLevel; rate: string; afterEventId: number }[]) {
+  return (kind: RuleKind, level: RewardLevel, eventId: number): Decimal | undefined => {
+    let rate: string | undefined;
+    for (const change of changes)
+      if (change.kind === kind && change.level === level && change.afterEventId < eventId) rate = change.rate;
+    return rate === undefined ? undefined : new Decimal(rate);
+  };
 }
