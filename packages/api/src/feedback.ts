@@ -41,7 +41,15 @@ export const adminFeedbackQuery = pageQuerySchema.extend({
 
 /** POST /api/admin/feedback/reply */
 export const adminFeedbackReplyBody = z.object({
-  id: z.coerce.number().int().positive(),
+  // A feedback's number as written: a JSON number or its digits, never another type coerced (`true`
+  // was feedback #1, `[2]` #2: the red team's find).
+  id: z.union([
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/)
+      .transform(Number),
+  ]),
   reply: z
     .string()
     .trim()

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import * as routes from '@tradeflip/api/routes';
 import { translate } from '@tradeflip/i18n';
 import { adminApi, adminCommand } from '../../test/accounts';
-import { adminCallRoute, callRoute, describeEachDatabase, registerUser } from '../../test/harness';
+import { adminCall, adminCallRoute, callRoute, describeEachDatabase, registerUser } from '../../test/harness';
 
 describeEachDatabase('feedback', (db) => {
   it('refuses empty content in the user’s language and stores nothing', async () => {
@@ -70,6 +70,18 @@ describeEachDatabase('feedback', (db) => {
       body: { id: 99999999, reply: 'x' },
     });
     expect(missing.status).toBe(404);
+    // An id of another type is refused, not coerced onto some feedback (true was #1, [2] #2).
+    for (const id of [true, [sent.body.data.id], '0x2', 1.5, -1, '', null]) {
+      const odd = await adminCall(t.app, 'POST', '/api/admin/feedback/reply', { body: { id, reply: 'odd' } });
+      expect(odd.status, JSON.stringify(id)).toBe(400);
+    }
+    const afterOdd = await adminCallRoute(t.app, routes.feedback.adminList, { query: {} });
+    expect(JSON.stringify(afterOdd.body.data)).not.toContain('odd');
+    // Its digits as a string still name it.
+    const byString = await adminCall(t.app, 'POST', '/api/admin/feedback/reply', {
+      body: { id: String(sent.body.data.id), reply: 'Thanks again' },
+    });
+    expect(byString.status).toBe(200);
   });
 
   it('takes at most 5 an hour from one user', async () => {
