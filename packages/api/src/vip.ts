@@ -33,4 +33,7 @@ export const adminVipLevelBody = z.object({
   rewardBonus: decimalString,
 });
 export type AdminVipLevelBody = z.infer<typeof adminVipLevelBody>;
+/** The table's top level taken away (a mistyped one): only the highest, never level 0. */
+export const adminVipRemoveLevelBody = z.object({ level: z.number().int().min(1).max(20) });
+export type AdminVipRemoveLevelBody = z.infer<typeof adminVipRemoveLevelBody>;
 export const vipLevels = z.object({ list: z.array(vipLevel) });

@@ -152,6 +152,9 @@ export const messagesEn = {
     },
   },
   vip: {
+    levelGap: 'Levels are numbered without gaps: the next one is VIP{next}',
+    bonusOrder: 'A level’s reward bonus cannot be below the one of the level under it',
+    removeTopOnly: 'Only the top level can be removed (VIP{top}), and never VIP0',
     levelInvalid:
       'minTurnover and rewardBonus must be numbers from 0 (rewardBonus at most 1); level 0 starts at 0, and each level needs more turnover than the one below',
   },

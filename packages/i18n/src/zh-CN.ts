@@ -152,6 +152,9 @@ export const messagesZh: Messages = {
     },
   },
   vip: {
+    levelGap: '等级须连续编号：下一个是 VIP{next}',
+    bonusOrder: '每级的奖励加成不能低于比它低一级的等级',
+    removeTopOnly: '只能删除最高一级（VIP{top}），且不能删除 VIP0',
     levelInvalid:
       'minTurnover 与 rewardBonus 须为不小于 0 的数（rewardBonus 不超过 1）；0 级从 0 开始，且每级所需流水须高于比它低一级的等级',
   },

@@ -1,8 +1,9 @@
 // The schemas of the VIP routes (../routes/vip.ts), as values for the server.
-import { adminVipLevelBody, vipLevels, vipStatus } from '../vip';
+import { adminVipLevelBody, adminVipRemoveLevelBody, vipLevels, vipStatus } from '../vip';
 
 export const vip = {
   status: { answer: vipStatus },
   adminLevels: { answer: vipLevels },
   adminSetLevel: { body: adminVipLevelBody, answer: vipLevels },
+  adminRemoveLevel: { body: adminVipRemoveLevelBody, answer: vipLevels },
 };

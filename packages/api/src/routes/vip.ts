@@ -16,3 +16,8 @@ export const adminSetLevel = {
   path: '/api/admin/vip/levels',
   wire: {} as typeof wire.adminSetLevel,
 } as const;
+export const adminRemoveLevel = {
+  method: 'POST',
+  path: '/api/admin/vip/levels/remove',
+  wire: {} as typeof wire.adminRemoveLevel,
+} as const;

@@ -1,6 +1,6 @@
 // `npm run admin -- vip:levels`: the VIP level table, shown or one level added or changed. Calls of
 // /api/admin/vip/*; loaded by commands.ts.
-import { adminVipLevelBody, type VipLevel } from '@tradeflip/api';
+import { adminVipLevelBody, adminVipRemoveLevelBody, type VipLevel } from '@tradeflip/api';
 import { CliError, defineCommand, table, type AdminCommand } from '../../cli/command-kit';
 
 function levelsReport(list: VipLevel[]): string {
@@ -12,10 +12,23 @@ function levelsReport(list: VipLevel[]): string {
 
 const vipLevels = defineCommand({
   name: 'vip:levels',
-  usage: 'vip:levels [--level N --min TURNOVER --bonus FRACTION]',
-  summary: 'Show the VIP level table, or add or change a level (its threshold and reward bonus)',
-  options: { level: { type: 'string' }, min: { type: 'string' }, bonus: { type: 'string' } },
+  usage: 'vip:levels [--level N --min TURNOVER --bonus FRACTION | --remove N]',
+  summary:
+    'Show the VIP level table, add or change a level (its threshold and reward bonus), or remove the top one',
+  options: {
+    level: { type: 'string' },
+    min: { type: 'string' },
+    bonus: { type: 'string' },
+    remove: { type: 'string' },
+  },
   async run(api, { values }) {
+    if (values.remove !== undefined) {
+      const parsed = adminVipRemoveLevelBody.safeParse({ level: Number(values.remove) });
+      if (!parsed.success) throw new CliError('give --remove N, the top level (1–20)');
+      return levelsReport(
+        (await api.call<{ list: VipLevel[] }>('POST', '/api/admin/vip/levels/remove', parsed.data)).list,
+      );
+    }
     if (values.level === undefined && values.min === undefined && values.bonus === undefined) {
       return levelsReport((await api.call<{ list: VipLevel[] }>('GET', '/api/admin/vip/levels')).list);
     }

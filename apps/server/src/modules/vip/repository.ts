@@ -1,5 +1,5 @@
 // Queries of the VIP level table.
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { vipLevels } from './schema';
 
@@ -7,6 +7,10 @@ export type LevelRow = typeof vipLevels.$inferSelect;
 
 export function levels(db: Queryable): Promise<LevelRow[]> {
   return db.select().from(vipLevels).orderBy(asc(vipLevels.level));
+}
+
+export async function removeLevel(db: Queryable, level: number) {
+  await db.delete(vipLevels).where(eq(vipLevels.level, level));
 }
 
 export async function setLevel(

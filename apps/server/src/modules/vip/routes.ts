@@ -28,4 +28,10 @@ export async function adminVipRoutes(app: FastifyInstance, { vip }: { vip: VipSe
     },
     (request) => vip.setLevel(request.body),
   );
+  serveRoute(
+    app,
+    routes.vip.adminRemoveLevel,
+    { summary: 'Remove the top VIP level (a mistyped one); players above the new top count at it' },
+    (request) => vip.removeLevel(request.body.level),
+  );
 }

@@ -2,12 +2,17 @@
 // USDT turnover has reached, exactly (not a cent before); it adds its bonus to their own invite
 // rewards. The table is configuration (`vip:levels`, /api/admin/vip/levels).
 import type { AdminVipLevelBody, VipLevel, VipStatus } from '@tradeflip/api';
+import type { MessageKey } from '@tradeflip/i18n';
+import { sql } from 'drizzle-orm';
 import { Decimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { GameEvents } from '../game-events/service';
 import * as repo from './repository';
+
+/** Level table changes one at a time (pg_advisory_xact_lock). */
+const VIP_LEVELS_LOCK = 0x564950; // 'VIP'
 
 /** The level `turnover` reaches in `levels` (sorted by level; level 0 starts at 0). */
 export function levelOf<L extends { minTurnover: string }>(turnover: Decimal, levels: L[]): L | undefined {
@@ -70,20 +75,50 @@ export class VipService {
   /** An operator's change of one level; the table must stay in order (refused, nothing changed). */
   async setLevel(body: AdminVipLevelBody): Promise<{ list: VipLevel[] }> {
     // The refusal names the field that is wrong: the bonus's range, or the threshold (its sign, its order).
-    const invalid = (field: 'minTurnover' | 'rewardBonus') =>
-      new AppError(400, 'validation', 'vip.levelInvalid', { fields: { [field]: 'vip.levelInvalid' } });
+    const invalid = (field: 'minTurnover' | 'rewardBonus', key: MessageKey = 'vip.levelInvalid') =>
+      new AppError(400, 'validation', key, { fields: { [field]: key } });
     const bonus = new Decimal(body.rewardBonus);
     if (bonus.isNegative() || bonus.gt(1)) throw invalid('rewardBonus');
     if (new Decimal(body.minTurnover).isNegative()) throw invalid('minTurnover');
     await this.deps.db.transaction(async (tx) => {
+      // One change at a time: two at once could each keep the order against the other's old row.
+      await tx.execute(sql`select pg_advisory_xact_lock(${VIP_LEVELS_LOCK})`);
       await repo.setLevel(tx, body, this.deps.clock.now());
       const levels = await this.levels(tx);
+      // Numbered without gaps (a VIP9 after VIP5 read as four levels missing), each from more turnover
+      // than the one below and giving at least its bonus (a higher level paying less is a mistake).
+      if (levels.some((row, i) => row.level !== i)) {
+        throw new AppError(400, 'validation', 'vip.levelGap', {
+          fields: { level: 'vip.levelGap' },
+          vars: { next: levels.findIndex((row, i) => row.level !== i) },
+        });
+      }
       const ordered = levels.every((row, i) =>
         i === 0
-          ? row.level === 0 && new Decimal(row.minTurnover).isZero()
+          ? new Decimal(row.minTurnover).isZero()
           : new Decimal(row.minTurnover).gt(levels[i - 1]!.minTurnover),
       );
       if (!ordered) throw invalid('minTurnover');
+      const bonusesRise = levels.every(
+        (row, i) => i === 0 || new Decimal(row.rewardBonus).gte(levels[i - 1]!.rewardBonus),
+      );
+      if (!bonusesRise) throw invalid('rewardBonus', 'vip.bonusOrder');
+    });
+    return { list: await this.levels() };
+  }
+
+  /** Takes the top level away (a mistyped one); a player who had reached it counts at the level below. */
+  async removeLevel(level: number): Promise<{ list: VipLevel[] }> {
+    await this.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${VIP_LEVELS_LOCK})`);
+      const top = (await this.levels(tx)).at(-1)?.level ?? 0;
+      if (level !== top || level === 0) {
+        throw new AppError(400, 'validation', 'vip.removeTopOnly', {
+          fields: { level: 'vip.removeTopOnly' },
+          vars: { top },
+        });
+      }
+      await repo.removeLevel(tx, level);
     });
     return { list: await this.levels() };
   }

@@ -5,7 +5,7 @@ import * as routes from '@tradeflip/api/routes';
 import { translate } from '@tradeflip/i18n';
 import { Decimal } from '@tradeflip/money';
 import { adminApi, adminCommand } from '../../test/accounts';
-import { adminCallRoute, callRoute, describeEachDatabase, registerUser } from '../../test/harness';
+import { adminCall, adminCallRoute, callRoute, describeEachDatabase, registerUser } from '../../test/harness';
 
 describeEachDatabase('VIP levels', (db) => {
   it('moves up at the exact threshold of turnover, not a cent before', async () => {
@@ -89,5 +89,26 @@ describeEachDatabase('VIP levels', (db) => {
     await adminCommand('vip:levels').run(adminApi(t), ['--level', '6', '--min', '5000000', '--bonus', '0.6']);
     const back = await adminCallRoute(t.app, routes.vip.adminLevels, {});
     expect(back.body.data.list).toHaveLength(7);
+    // A level past a gap, or one giving less than the level below it, is refused and changes nothing.
+    const set = (level: number, minTurnover: string, rewardBonus: string) =>
+      adminCallRoute(t.app, routes.vip.adminSetLevel, {
+        body: { level, minTurnover, rewardBonus },
+        headers: { 'x-lang': 'zh-CN' },
+      });
+    const gap = await set(9, '99999999999999999999', '0.7');
+    expect(gap.status).toBe(400);
+    expect(gap.body.msg).toBe(translate('zh-CN', 'vip.levelGap', { next: 7 }));
+    const lower = await set(7, '99999999999999999999', '0.05');
+    expect(lower.status).toBe(400);
+    expect(lower.body.data.fields).toEqual({ rewardBonus: translate('zh-CN', 'vip.bonusOrder') });
+    expect((await adminCallRoute(t.app, routes.vip.adminLevels, {})).body.data.list).toHaveLength(7);
+    // A mistyped top level can be taken away; only the top one, never VIP0.
+    for (const level of [5, 0]) {
+      const refused = await adminCall(t.app, 'POST', '/api/admin/vip/levels/remove', { body: { level } });
+      expect(refused.status).toBe(400);
+    }
+    const removed = await adminCommand('vip:levels').run(adminApi(t), ['--remove', '6']);
+    expect(removed).not.toMatch(/VIP6/);
+    expect((await adminCallRoute(t.app, routes.vip.adminLevels, {})).body.data.list).toHaveLength(6);
   });
 });
