@@ -30,8 +30,25 @@ interface PagedListProps<T> {
   testId: string;
 }
 
+/**
+ * The pages' items in order, each once: pages are counted from the newest, so a record arriving
+ * between two pages pushes the last one of a page onto the next (the red team saw rewards twice).
+ */
+export function itemsOfPages<T>(pages: Page<T>[] | undefined, itemKey: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  const items: T[] = [];
+  for (const page of pages ?? [])
+    for (const item of page.list) {
+      const key = itemKey(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push(item);
+    }
+  return items;
+}
+
 export function PagedList<T>({ query, itemKey, renderItem, empty, testId }: PagedListProps<T>) {
-  const items = query.data?.pages.flatMap((p) => p.list) ?? [];
+  const items = itemsOfPages(query.data?.pages, itemKey);
   let body: ReactNode;
   if (query.isError && items.length === 0)
     body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
