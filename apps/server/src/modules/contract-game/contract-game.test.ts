@@ -312,6 +312,14 @@ describeEachDatabase('the contract game', (db) => {
     await db.expectAuditClean();
   });
 
+  it('gives an open position’s break-even price at the pair’s decimals', async () => {
+    const { user, id } = await playerOpens('500', 'BTCUSDT', '60000', 'long', '100', 10);
+    // 60,000 · (1,000 + 0.5) / (1,000 · (1 − 0.0005)) = 60,060.030015…, at BTC's 2 decimals.
+    expect(await positionOf(user.token, id)).toMatchObject({ breakEvenPrice: '60060.03' });
+    await close(user.token, id);
+    await db.expectAuditClean();
+  });
+
   it('closes a short with a loss', async () => {
     const { user, id } = await playerOpens('500', 'ETHUSDT', '3000', 'short', '50', 20);
     await price('ETHUSDT', '3030');

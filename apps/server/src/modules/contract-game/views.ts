@@ -131,6 +131,8 @@ export class PositionViews {
       fundingPaid: new Decimal(row.fundingPaid).toFixed(),
       nextFundingAt: open ? row.nextFundingAt.toISOString() : null,
       liquidationPrice: liquidationPrice(terms).toFixed(),
+      // At the pair's decimals, half-up as every price is shown (it came with some 55 decimals: the
+      // red team's find).
       breakEvenPrice: breakEvenPrice(
         row.side,
         row.entryPrice,
@@ -138,7 +140,9 @@ export class PositionViews {
         row.openFee,
         row.fundingPaid,
         row.closeFeeRate,
-      ).toFixed(),
+      )
+        .toDecimalPlaces(this.deps.market.priceDpOf(row.symbol), Decimal.ROUND_HALF_UP)
+        .toFixed(),
       takeProfit: row.takeProfit === null ? null : new Decimal(row.takeProfit).toFixed(),
       stopLoss: row.stopLoss === null ? null : new Decimal(row.stopLoss).toFixed(),
       status: row.status,

@@ -182,6 +182,11 @@ export class MarketService {
     return this.pairs.find((pair) => pair.symbol === symbol)?.priceDp ?? 4;
   }
 
+  /** A pair's price decimals (4 for one not listed). */
+  priceDpOf(symbol: string): number {
+    return this.dpOf(symbol);
+  }
+
   /** Called with every batch of ticks (and the candles they moved): the WebSocket pushes them. */
   onTick(listener: (batch: TickBatch) => void): () => void {
     this.listeners.add(listener);
