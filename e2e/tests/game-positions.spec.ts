@@ -127,6 +127,10 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await expect(page.getByTestId('balance-summary-positions')).toHaveText(
       '2 open positions · Net PnL +17.99',
     );
+    // One by one under the game cards, the newest first, each net of its fees, each opening its pair.
+    const plays = page.getByTestId('home-open-position');
+    await expect(plays).toHaveText(['ETH/USDTShort 20×-1.00 USDT', 'BTC/USDTLong 10×+18.99 USDT']);
+    await expect(plays.nth(1)).toHaveAttribute('href', '/pages/game/detail?id=BTCUSDT');
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreens(page, 'positions-home-en');
     await page.goto('/pages/asset/total');

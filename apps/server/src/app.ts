@@ -246,7 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The games are built below; Total assets counts the open positions' unrealised PnL, Home the
     // open positions and flips.
     openPositions: (userId) => game.openSummary(userId),
-    openFlips: (userId) => flip.openCount(userId),
+    openFlips: (userId, limit) => flip.openSummary(userId, limit),
   });
   const operatorMoney = new OperatorMoney({ ledger, tokens });
   const walletOperations = new WalletOperations({ db, tokens, ledger, money: operatorMoney, accounts });

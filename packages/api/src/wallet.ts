@@ -101,6 +101,31 @@ export const assetOverview = z.object({
   unrealizedPnlUsdt: z.string(),
   /** Open Lightning Flip positions (their stakes are in frozenUsdt). */
   openFlips: z.number().int(),
+  /** The newest open positions (a few), each with its PnL net of every fee, in its margin token. */
+  positions: z.array(
+    z.object({
+      id: z.string(),
+      symbol: z.string(),
+      /** As shown: 'BTC/USDT'. */
+      pair: z.string(),
+      side: z.enum(['long', 'short']),
+      leverage: z.number().int(),
+      token: z.string(),
+      pnl: z.string(),
+    }),
+  ),
+  /** The open flips soonest to end (a few). */
+  flips: z.array(
+    z.object({
+      id: z.string(),
+      symbol: z.string(),
+      pair: z.string(),
+      direction: z.enum(['up', 'down']),
+      stake: z.string(),
+      token: z.string(),
+      expiresAt: z.string(),
+    }),
+  ),
   /** When the prices used were taken. */
   pricedAt: z.string(),
 });

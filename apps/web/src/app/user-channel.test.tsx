@@ -31,6 +31,8 @@ beforeEach(() => {
         availableUsdt: '0',
         frozenUsdt: '0',
         pricedAt: '2026-11-21T10:00:00.000Z',
+        positions: [],
+        flips: [],
       });
     if (url === '/api/app/user/me') return Promise.resolve(testMe);
     return Promise.reject(new Error(`unexpected ${url}`));

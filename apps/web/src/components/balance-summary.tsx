@@ -4,8 +4,10 @@
 // The eye masks it (and every other balance).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@tradeflip/money';
-import { paths } from '@/lib/paths';
+import type { AssetOverview } from '@tradeflip/api';
+import { Decimal, formatNumber } from '@tradeflip/money';
+import { gamePath, paths } from '@/lib/paths';
+import { useNow } from '@/lib/use-now';
 import { useAssetOverview } from '@/lib/asset-overview';
 import { useBalancesHidden } from '@/lib/hide-balances';
 import { HideBalancesToggle } from './hide-balances-toggle';
@@ -70,5 +72,69 @@ export function OpenPlays({ game }: { game: 'contract' | 'flip' }) {
     <span className="open-plays" data-testid={`open-plays-${game}`}>
       {t('home.running', { n })}
     </span>
+  );
+}
+
+/**
+ * Home's list of the plays still running (nothing while none): the newest contract positions with
+ * their PnL net of every fee, the flips soonest to end with their countdown; each opens its game.
+ * From the same overview (a few of each; the game cards count them all).
+ */
+export function OpenPlaysList() {
+  const { t } = useTranslation();
+  const overview = useAssetOverview().data;
+  const hidden = useBalancesHidden();
+  if (!overview || (overview.positions.length === 0 && overview.flips.length === 0)) return null;
+  return (
+    <section className="open-plays-list" aria-labelledby="open-plays-title" data-testid="home-open-plays">
+      <h2 id="open-plays-title" className="section-title">
+        {t('wallet.playsTitle')}
+      </h2>
+      <ul>
+        {overview.positions.map((item) => {
+          const direction = new Decimal(item.pnl).cmp(0);
+          return (
+            <li key={`position-${item.id}`}>
+              <Link to={gamePath(item.symbol)} className="open-play" data-testid="home-open-position">
+                <span className="open-play__pair">{item.pair}</span>
+                <span className={`open-play__side ${item.side === 'long' ? 'is-up' : 'is-down'}`}>
+                  {t(item.side === 'long' ? 'wallet.playLong' : 'wallet.playShort', { n: item.leverage })}
+                </span>
+                <span
+                  className={`open-play__figure ${direction > 0 ? 'is-up' : direction < 0 ? 'is-down' : ''}`}
+                  data-testid="home-open-position-pnl"
+                >
+                  {formatNumber(item.pnl, 'usdt', { signed: true, hidden })} {item.token}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+        {overview.flips.map((item) => (
+          <li key={`flip-${item.id}`}>
+            <FlipRow item={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FlipRow({ item }: { item: AssetOverview['flips'][number] }) {
+  const { t } = useTranslation();
+  const hidden = useBalancesHidden();
+  const now = useNow(1000);
+  const left = Math.ceil((new Date(item.expiresAt).getTime() - now) / 1000);
+  return (
+    <Link to={paths.flip} className="open-play" data-testid="home-open-flip">
+      <span className="open-play__pair">{item.pair}</span>
+      <span className={`open-play__side ${item.direction === 'up' ? 'is-up' : 'is-down'}`}>
+        {t(item.direction === 'up' ? 'wallet.playUp' : 'wallet.playDown')} ·{' '}
+        {formatNumber(item.stake, 'amount', { hidden })} {item.token}
+      </span>
+      <span className="open-play__figure" data-testid="home-open-flip-left">
+        {left > 0 ? t('wallet.playLeft', { s: left }) : t('wallet.playSettling')}
+      </span>
+    </Link>
   );
 }

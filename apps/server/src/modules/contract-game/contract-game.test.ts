@@ -298,6 +298,12 @@ describeEachDatabase('the contract game', (db) => {
       availableUsdt: '849',
       frozenUsdt: '150',
       totalUsdt: '1002.9925',
+      // One by one for Home, the newest first, each net of its fees.
+      positions: [
+        { symbol: 'ETHUSDT', pair: 'ETH/USDT', side: 'short', leverage: 20, token: 'USDT', pnl: '-6.0025' },
+        { symbol: 'BTCUSDT', pair: 'BTC/USDT', side: 'long', leverage: 10, token: 'USDT', pnl: '8.995' },
+      ],
+      flips: [],
     });
     // The figure is what closing pays: both closed at these prices, the balance is that total.
     const positions = await call(t.app, 'GET', '/api/app/game/positions?status=open', { token: user.token });

@@ -19,7 +19,7 @@ import { Opening } from './opening';
 import { GamePairs } from './pairs';
 import type * as repo from './repository';
 import { Settlement } from './settlement';
-import { capPrice, PositionViews, positionNotice } from './views';
+import { capPrice, PositionViews, positionNotice, type OpenSummary } from './views';
 
 export { POSITIONS_CHANNEL, type GameServiceDeps };
 
@@ -108,9 +108,7 @@ export class GameService {
     return this.views.list(...args);
   }
 
-  openSummary(
-    userId: number,
-  ): Promise<{ open: number; byToken: Map<string, { pnl: Decimal; change: Decimal }> }> {
+  openSummary(userId: number): Promise<OpenSummary> {
     return this.views.openSummary(userId);
   }
 

@@ -17,6 +17,22 @@ import { parseNotice } from './notice';
 import * as repo from './repository';
 import { pageOf, pageRows } from '../../db/page';
 
+/** The user's open positions at the last prices: per token (Total assets) and one by one (Home). */
+export interface OpenSummary {
+  open: number;
+  byToken: Map<string, { pnl: Decimal; change: Decimal }>;
+  /** Each priced one, its PnL net of every fee and the funding (`pnl` of byToken, one by one). */
+  list: {
+    id: string;
+    symbol: string;
+    pair: string;
+    side: 'long' | 'short';
+    leverage: number;
+    token: string;
+    pnl: string;
+  }[];
+}
+
 export class PositionViews {
   constructor(private readonly deps: Pick<GameServiceDeps, 'db' | 'ledger' | 'market' | 'tokens'>) {}
 
@@ -44,11 +60,10 @@ export class PositionViews {
    * the balance already, the open fee and the funding have left it), and `pnl`, their net PnL (that
    * change less the open fee and the funding paid), what History will show once they are closed.
    */
-  async openSummary(
-    userId: number,
-  ): Promise<{ open: number; byToken: Map<string, { pnl: Decimal; change: Decimal }> }> {
+  async openSummary(userId: number): Promise<OpenSummary> {
     const rows = await repo.openPositionsOf(this.deps.db, userId);
     const byToken = new Map<string, { pnl: Decimal; change: Decimal }>();
+    const list: OpenSummary['list'] = [];
     const dps = new Map<string, number>();
     for (const row of rows) {
       const last = this.deps.market.markPrice(row.symbol);
@@ -72,8 +87,19 @@ export class PositionViews {
       const pnl = change.sub(row.openFee).sub(row.fundingPaid);
       const sum = byToken.get(row.marginToken) ?? { pnl: new Decimal(0), change: new Decimal(0) };
       byToken.set(row.marginToken, { pnl: sum.pnl.add(pnl), change: sum.change.add(change) });
+      list.push({
+        id: String(row.id),
+        symbol: row.symbol,
+        pair: this.deps.market.pairLabelOf(row.symbol),
+        side: row.side,
+        leverage: row.leverage,
+        token: row.marginToken,
+        pnl: pnl.toFixed(),
+      });
     }
-    return { open: rows.length, byToken };
+    // The newest first, as the game lists them.
+    list.sort((a, b) => Number(b.id) - Number(a.id));
+    return { open: rows.length, byToken, list };
   }
 
   /** One position and every movement of its money, oldest first, as the user's history has them. */

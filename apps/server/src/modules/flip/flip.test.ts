@@ -33,13 +33,26 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     });
     expect(await balanceOf(table.t, user.token)).toEqual({ available: '990', frozen: '10' });
     await db.expectAuditClean();
-    // Home counts it beside the open contract positions.
-    expect((await openFlipsOf(table, user.token)).openFlips).toBe(1);
+    // Home counts it beside the open contract positions, and lists it with when it ends.
+    expect(await openFlipsOf(table, user.token)).toMatchObject({
+      openFlips: 1,
+      flips: [
+        {
+          id: flip.id,
+          symbol: 'BTCUSDT',
+          pair: 'BTC/USDT',
+          direction,
+          stake: '10',
+          token: 'USDT',
+          expiresAt: '2030-03-01T00:00:30.000Z',
+        },
+      ],
+    });
     table.wait(28);
     if (close !== undefined) await table.price('BTCUSDT', close);
     table.wait(2.5);
     expect(await table.settle()).toBe(1);
-    expect((await openFlipsOf(table, user.token)).openFlips).toBe(0);
+    expect(await openFlipsOf(table, user.token)).toMatchObject({ openFlips: 0, flips: [] });
     return { user, flip, detail: await table.detail(user.token, flip.id) };
   }
 

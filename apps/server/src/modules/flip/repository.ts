@@ -81,6 +81,16 @@ export async function openCount(db: Queryable, userId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
+/** A user's open flips, the soonest to end first, at most `limit`. */
+export function openOf(db: Queryable, userId: number, limit: number): Promise<FlipRow[]> {
+  return db
+    .select()
+    .from(flipPositions)
+    .where(and(eq(flipPositions.userId, userId), eq(flipPositions.status, 'open')))
+    .orderBy(asc(flipPositions.expiresAt), asc(flipPositions.id))
+    .limit(limit);
+}
+
 /** Open flips expired at `now`, soonest first, at most `limit`. */
 export async function due(db: Queryable, now: Date, limit: number, skip: number[] = []): Promise<FlipRow[]> {
   return db

@@ -57,6 +57,11 @@ export class FlipService {
     return this.views.openCount(userId);
   }
 
+  /** How many of the user's flips are open, and the `limit` soonest to end. */
+  openSummary(userId: number, limit: number) {
+    return this.views.openSummary(userId, limit);
+  }
+
   /** Every user's flips (or one user's by email), for operators. */
   async adminPositions(query: {
     status?: 'open' | 'settled' | undefined;

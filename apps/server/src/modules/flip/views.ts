@@ -81,4 +81,24 @@ export class FlipViews {
   async openCount(userId: number): Promise<number> {
     return repo.openCount(this.deps.db, userId);
   }
+
+  /** How many are open, and the `limit` soonest to end (Home lists them). */
+  async openSummary(userId: number, limit: number) {
+    const [open, rows] = await Promise.all([
+      repo.openCount(this.deps.db, userId),
+      repo.openOf(this.deps.db, userId, limit),
+    ]);
+    return {
+      open,
+      list: rows.map((row) => ({
+        id: String(row.id),
+        symbol: row.symbol,
+        pair: this.deps.market.pairLabelOf(row.symbol),
+        direction: row.direction,
+        stake: new Decimal(row.stake).toFixed(),
+        token: row.token,
+        expiresAt: row.expiresAt.toISOString(),
+      })),
+    };
+  }
 }

@@ -182,6 +182,12 @@ export class MarketService {
     return this.pairs.find((pair) => pair.symbol === symbol)?.priceDp ?? 4;
   }
 
+  /** A pair as players read it ('BTC/USDT'; the symbol for one not listed). */
+  pairLabelOf(symbol: string): string {
+    const pair = this.pairs.find((row) => row.symbol === symbol);
+    return pair ? `${pair.base}/${pair.quote}` : symbol;
+  }
+
   /** A pair's price decimals (4 for one not listed). */
   priceDpOf(symbol: string): number {
     return this.dpOf(symbol);

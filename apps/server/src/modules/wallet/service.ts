@@ -12,6 +12,8 @@ import { pageOf, pageRows } from '../../db/page';
 
 /** USDT values keep the database's 18 decimals (truncated, like every amount). */
 const VALUE_DP = 18;
+/** How many open positions and flips the overview lists one by one (Home). */
+const OPEN_PLAYS_LISTED = 5;
 
 export function toFlowEntry(row: EntryRow): FlowEntry {
   return {
@@ -42,11 +44,13 @@ export class WalletService {
        * The user's open contract positions and, per margin token, what closing them now would move the
        * balance by and their net PnL (the game's PositionViews.openSummary).
        */
-      openPositions?: (
-        userId: number,
-      ) => Promise<{ open: number; byToken: Map<string, { pnl: Decimal; change: Decimal }> }>;
-      /** The user's open flips (Lightning Flip's), shown beside the open positions. */
-      openFlips?: (userId: number) => Promise<number>;
+      openPositions?: (userId: number) => Promise<{
+        open: number;
+        byToken: Map<string, { pnl: Decimal; change: Decimal }>;
+        list: AssetOverview['positions'];
+      }>;
+      /** The user's open flips: how many, and the first `limit` to end. */
+      openFlips?: (userId: number, limit: number) => Promise<{ open: number; list: AssetOverview['flips'] }>;
     },
   ) {}
 
@@ -93,7 +97,7 @@ export class WalletService {
     const [{ list, pricedAt }, positions, openFlips] = await Promise.all([
       this.balances(userId),
       this.deps.openPositions?.(userId),
-      this.deps.openFlips?.(userId),
+      this.deps.openFlips?.(userId, OPEN_PLAYS_LISTED),
     ]);
     let available = new Decimal(0);
     let frozen = new Decimal(0);
@@ -118,7 +122,10 @@ export class WalletService {
       openPositions: positions?.open ?? 0,
       // Net of fees and funding, as the game's "net if closed now" and History's realised PnL.
       unrealizedPnlUsdt: value(pnl),
-      openFlips: openFlips ?? 0,
+      openFlips: openFlips?.open ?? 0,
+      // Home lists them: the newest positions and the flips soonest to end, a few of each.
+      positions: positions?.list.slice(0, OPEN_PLAYS_LISTED) ?? [],
+      flips: openFlips?.list ?? [],
       pricedAt: pricedAt.toISOString(),
     };
   }

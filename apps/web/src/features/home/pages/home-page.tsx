@@ -41,6 +41,8 @@ const loadSummary = () =>
 const BalanceSummary = lazy(() => loadSummary().then((m) => ({ default: m.BalanceSummary })));
 // Each game card's count of bets still running, from the same chunk and overview.
 const OpenPlays = lazy(() => loadSummary().then((m) => ({ default: m.OpenPlays })));
+// The plays still running, one by one, under the game cards (nothing while none).
+const OpenPlaysList = lazy(() => loadSummary().then((m) => ({ default: m.OpenPlaysList })));
 
 // The market list (below the fold) brings the query client (the tickers live in its cache), zod and
 // decimal.js with it when the person scrolls to it.
@@ -149,6 +151,12 @@ export function HomePage() {
           running={session && <OpenPlays game="flip" />}
         />
       </div>
+
+      {session && (
+        <Suspense fallback={null}>
+          <OpenPlaysList />
+        </Suspense>
+      )}
 
       <h2 className="section-title">{t('home.quick')}</h2>
       <nav className="quick" aria-label={t('home.quick')}>

@@ -123,6 +123,8 @@ beforeEach(() => {
         availableUsdt: '1666.642891',
         frozenUsdt: '10',
         pricedAt: '2026-11-21T10:00:00.000Z',
+        positions: [],
+        flips: [],
       });
     }
     return Promise.reject(new Error(`unexpected ${url}`));
@@ -277,6 +279,8 @@ describe('Token detail', () => {
           unrealizedPnlUsdt: '-2.05',
           openPositions: 1,
           pricedAt: '2026-11-21T10:00:00.000Z',
+          positions: [],
+          flips: [],
         });
       if (url === '/api/app/asset/activity')
         return Promise.resolve({ list: [], total: 0, page: 1, pageSize: 20 });
@@ -345,6 +349,8 @@ describe('balance summary', () => {
             unrealizedPnlUsdt: '20',
             openPositions: open,
             pricedAt: '2026-11-21T10:00:00.000Z',
+            positions: [],
+            flips: [],
           })
         : base(url);
     const one = renderApp('/pages/user/index', { signedIn: true });
@@ -374,6 +380,8 @@ describe('balance summary', () => {
             unrealizedPnlUsdt: pnls[Math.min(asked++, pnls.length - 1)],
             openPositions: 1,
             pricedAt: '2026-11-21T10:00:00.000Z',
+            positions: [],
+            flips: [],
           })
         : base(url);
     const interval = liveRefresh.openPnlMs;
@@ -391,6 +399,52 @@ describe('balance summary', () => {
     } finally {
       liveRefresh.openPnlMs = interval;
     }
+  });
+
+  it('lists the plays still running on Home: each position’s net PnL, each flip’s time left, each opening its game', async () => {
+    const base = answer;
+    answer = (url) =>
+      url === '/api/app/asset/overview'
+        ? Promise.resolve({
+            totalUsdt: '1018.97',
+            availableUsdt: '900',
+            frozenUsdt: '110',
+            unrealizedPnlUsdt: '14.61',
+            openPositions: 1,
+            openFlips: 1,
+            pricedAt: '2026-11-21T10:00:00.000Z',
+            positions: [
+              {
+                id: '7',
+                symbol: 'BTCUSDT',
+                pair: 'BTC/USDT',
+                side: 'long',
+                leverage: 10,
+                token: 'USDT',
+                pnl: '14.61',
+              },
+            ],
+            flips: [
+              {
+                id: '9',
+                symbol: 'ETHUSDT',
+                pair: 'ETH/USDT',
+                direction: 'down',
+                stake: '10',
+                token: 'USDT',
+                expiresAt: new Date(Date.now() + 20_000).toISOString(),
+              },
+            ],
+          })
+        : base(url);
+    renderApp('/', { signedIn: true });
+    const list = await screen.findByTestId('home-open-plays');
+    const position = within(list).getByTestId('home-open-position');
+    expect(position.textContent).toBe('BTC/USDTLong 10×+14.61 USDT');
+    expect(position.getAttribute('href')).toBe('/pages/game/detail?id=BTCUSDT');
+    const flip = within(list).getByTestId('home-open-flip');
+    expect(flip.textContent).toMatch(/^ETH\/USDTDown · 10 USDT(19|20)s left$/);
+    expect(flip.getAttribute('href')).toBe('/pages/flip-lightning/index');
   });
 
   it('shows the total on Profile and links to Total assets', async () => {
