@@ -125,7 +125,7 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await page.goto('/');
     // Net of every fee, as the game's cards: BTC +20 − 0.5 − 0.51 = +18.99, ETH 0 − 0.5 − 0.5 = −1.
     await expect(page.getByTestId('balance-summary-positions')).toHaveText(
-      '2 open positions · Net PnL +17.99',
+      '2 open positions · Net\u00a0PnL\u00a0+17.99',
     );
     // One by one under the game cards, the newest first, each net of its fees, each opening its pair.
     const plays = page.getByTestId('home-open-position');

@@ -9,8 +9,8 @@ export const walletUiEn = {
   wallet: {
     totalLabel: 'Total assets (USDT)',
     unrealizedPnl: 'Unrealized net PnL',
-    openPosition: '1 open position · Net PnL {pnl}',
-    openPositions: '{n} open positions · Net PnL {pnl}',
+    openPosition: '1 open position · Net\u00a0PnL\u00a0{pnl}',
+    openPositions: '{n} open positions · Net\u00a0PnL\u00a0{pnl}',
     openFlip: '1 open flip',
     openFlips: '{n} open flips',
     playsTitle: 'Open plays',
@@ -272,8 +272,8 @@ export const walletUiZh: WalletUiMessages = {
   wallet: {
     totalLabel: '总资产（USDT）',
     unrealizedPnl: '未实现净盈亏',
-    openPosition: '1 个持仓 · 净盈亏 {pnl}',
-    openPositions: '{n} 个持仓 · 净盈亏 {pnl}',
+    openPosition: '1 个持仓 · 净盈亏\u00a0{pnl}',
+    openPositions: '{n} 个持仓 · 净盈亏\u00a0{pnl}',
     openFlip: '1 笔闪电翻转进行中',
     openFlips: '{n} 笔闪电翻转进行中',
     playsTitle: '进行中',

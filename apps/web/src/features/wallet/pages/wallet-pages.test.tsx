@@ -355,14 +355,14 @@ describe('balance summary', () => {
         : base(url);
     const one = renderApp('/pages/user/index', { signedIn: true });
     expect((await screen.findByTestId('balance-summary-positions')).textContent).toBe(
-      '1 open position · Net PnL +20.00',
+      '1 open position · Net\u00a0PnL\u00a0+20.00',
     );
     one.unmount();
     open = 2;
     renderApp('/pages/user/index', { signedIn: true });
     await waitFor(() =>
       expect(screen.getByTestId('balance-summary-positions').textContent).toBe(
-        '2 open positions · Net PnL +20.00',
+        '2 open positions · Net\u00a0PnL\u00a0+20.00',
       ),
     );
   });
@@ -389,11 +389,11 @@ describe('balance summary', () => {
     try {
       renderApp('/pages/user/index', { signedIn: true });
       expect((await screen.findByTestId('balance-summary-positions')).textContent).toBe(
-        '1 open position · Net PnL +20.00',
+        '1 open position · Net\u00a0PnL\u00a0+20.00',
       );
       await waitFor(() =>
         expect(screen.getByTestId('balance-summary-positions').textContent).toBe(
-          '1 open position · Net PnL +26.50',
+          '1 open position · Net\u00a0PnL\u00a0+26.50',
         ),
       );
     } finally {
