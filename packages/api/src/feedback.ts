@@ -47,7 +47,7 @@ export const adminFeedbackReplyBody = z.object({
     z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     z
       .string()
-      .regex(/^[1-9]\d{0,15}$/)
+      .regex(/^[1-9]\d{0,14}$/)
       .transform(Number),
   ]),
   reply: z

@@ -42,7 +42,7 @@ export const inviteUiEn = {
       loss: '{rate} of the loss',
     },
     rulesContract:
-      'Rewards never exceed the house’s share of a play. For a contract position they stay within the fees it paid: rewards on its bet within the opening fee, rewards on its profit or loss within the closing fee. For a flip, the rewards on its bet and the rewards on its result each stay within a quarter of the stake minus the profit a win would pay (a 10 USDT flip paying 85 %: 0.375 USDT each).',
+      'Rewards never exceed the house’s share of a play. For a contract position they stay within the fees it paid: rewards on its bet within the opening fee, rewards on its profit or loss within the closing fee. For a flip, the rewards on its bet and the rewards on its result each stay within a quarter of what the house keeps on a win, the stake minus the win’s profit (a 10\u00a0USDT flip paying 85%: 0.375\u00a0USDT each).',
     rulesVip: 'Your VIP level adds a bonus to your own rewards (see VIP).',
     rulesOnce:
       'Rewards are paid from the house into your balance a moment after each flip that won or lost (a refunded flip earns none) and each position opened or closed; frozen accounts receive none.',
@@ -104,7 +104,7 @@ export const inviteUiZh: InviteUiMessages = {
       loss: '亏损的 {rate}',
     },
     rulesContract:
-      '奖励不超过平台在该笔游戏中的所得。合约仓位的奖励不超过其所付手续费：投注的不超过开仓手续费，盈亏的不超过平仓手续费。闪电翻转的投注奖励与结果奖励，各不超过（本金 − 赢时盈利）的四分之一。',
+      '奖励不超过平台在该笔游戏中的所得。合约仓位的奖励不超过其所付手续费：投注的不超过开仓手续费，盈亏的不超过平仓手续费。闪电翻转的投注奖励与结果奖励，各不超过（本金 − 赢时盈利）的四分之一（例如本金 10 USDT、赔付 85% 时，各不超过 0.375 USDT）。',
     rulesVip: '您的 VIP 等级为您自己的奖励带来加成（见 VIP）。',
     rulesOnce:
       '每笔闪电翻转输赢结算后（退款的不计）、每次合约开仓或平仓后片刻，奖励由平台支付到您的余额；被冻结的账户不获得奖励。',

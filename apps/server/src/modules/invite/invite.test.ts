@@ -381,6 +381,29 @@ describeEachDatabase('invites and their rewards', (db) => {
       // The event's kind in the reader's words, not the API's ('同一bet' was the red team's find).
       if (lang === 'zh-CN') expect(tooMuch.body.msg).toBe('投注奖励中自己与邀请人的比例之和不能超过 0.02');
     }
+    // '-0' is 0, not a negative rate; the same rate again keeps no new change.
+    const changes = async () =>
+      Number(
+        (
+          (await db.handle.db.execute(
+            sql`select count(*)::int as n from invite_reward_rule_changes`,
+          )) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
+    expect(
+      (
+        await adminCallRoute(table.t.app, routes.invite.adminSetRule, {
+          body: { kind: 'profit', level: 'self', rate: '-0' },
+        })
+      ).status,
+    ).toBe(200);
+    const before = await changes();
+    await adminCallRoute(table.t.app, routes.invite.adminSetRule, {
+      body: { kind: 'profit', level: 'self', rate: '0' },
+    });
+    expect(await changes()).toBe(before);
     const report = await adminCommand('invite:rules').run(adminApi(table.t), [
       '--event',
       'bet',
@@ -465,6 +488,48 @@ describeOnPostgres('invite rewards beside an operator’s freeze', (db) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
+
+  it('a reward pass waits for a rule change in flight, so no event after it is paid at the rate before', async () => {
+    const table = await FlipTable.start(db, T0);
+    const { gameEvents, invite } = table.t.app.services;
+    await invite.rewardPass();
+    const player = Number((await registerUser(table.t, uniqueEmail('pending'))).user.id);
+    const prices = await gameEvents.prices(['USDT']);
+    await db.handle.db.transaction((tx) =>
+      gameEvents.record(
+        tx,
+        [
+          {
+            userId: player,
+            game: 'flip',
+            kind: 'bet',
+            token: 'USDT',
+            amount: new Decimal('100'),
+            ref: { type: 'flip_position', id: 990_101 },
+          },
+        ],
+        prices,
+      ),
+    );
+    // A change holds the rules' lock from reading the events' numbering until it commits.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const change = db.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${0x494e5652})`);
+      holding();
+      await gate;
+    });
+    await held;
+    let paid = false;
+    const pass = invite.rewardPass().then(() => (paid = true));
+    await waitersOrSettled(1, () => paid);
+    expect(paid).toBe(false);
+    release();
+    await Promise.all([change, pass]);
+    expect(new Decimal(await table.t.app.services.ledger.availableOf(player, 'USDT')).toFixed()).toBe('0.1');
+  });
 
   it('two rule changes at once cannot pass the two levels’ sum together', async () => {
     const t = await db.app();

@@ -93,6 +93,9 @@ export class InviteService {
       const tx = ltx.tx;
       const events = await this.deps.events.eventsToReward(REWARD_BATCH, tx);
       if (events.length === 0) return 0;
+      // A rule change in flight (it has read the events' numbering, not yet committed) finishes first:
+      // an event numbered after it is never paid at the rate before it (the red team's race).
+      await tx.execute(sql`select pg_advisory_xact_lock_shared(${INVITE_RULES_LOCK})`);
       const rateOf = ratesInForce(await repo.ruleChanges(tx));
       const players = await accounts.standingsOf(
         events.map((event) => event.userId),
@@ -252,7 +255,8 @@ export class InviteService {
    */
   async setRule(body: AdminRewardRuleBody): Promise<{ list: RewardRule[] }> {
     const rate = new Decimal(body.rate);
-    if (rate.isNegative() || rate.gt(MAX_RATE)) {
+    // lt, not isNegative: '-0' is 0 (decimal.js counts its sign).
+    if (rate.lt(0) || rate.gt(MAX_RATE)) {
       throw new AppError(400, 'validation', 'invite.rateRange', { fields: { rate: 'invite.rateRange' } });
     }
     await this.deps.db.transaction(async (tx) => {
@@ -266,6 +270,9 @@ export class InviteService {
           vars: { max },
         });
       }
+      // The same rate again changes nothing: no change kept (the rewarder reads them all).
+      const current = rules.find((rule) => rule.kind === body.kind && rule.level === body.level);
+      if (current && rate.eq(current.rate)) return;
       await repo.setRule(tx, body, this.deps.clock.now());
     });
     return { list: await this.rules() };

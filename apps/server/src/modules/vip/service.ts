@@ -78,8 +78,9 @@ export class VipService {
     const invalid = (field: 'minTurnover' | 'rewardBonus', key: MessageKey = 'vip.levelInvalid') =>
       new AppError(400, 'validation', key, { fields: { [field]: key } });
     const bonus = new Decimal(body.rewardBonus);
-    if (bonus.isNegative() || bonus.gt(1)) throw invalid('rewardBonus');
-    if (new Decimal(body.minTurnover).isNegative()) throw invalid('minTurnover');
+    // lt, not isNegative: '-0' is 0 (decimal.js counts its sign).
+    if (bonus.lt(0) || bonus.gt(1)) throw invalid('rewardBonus');
+    if (new Decimal(body.minTurnover).lt(0)) throw invalid('minTurnover');
     await this.deps.db.transaction(async (tx) => {
       // One change at a time: two at once could each keep the order against the other's old row.
       await tx.execute(sql`select pg_advisory_xact_lock(${VIP_LEVELS_LOCK})`);
