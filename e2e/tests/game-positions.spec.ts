@@ -134,7 +134,9 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreens(page, 'positions-home-en');
     await page.goto('/pages/asset/total');
-    await expect(page.getByTestId('asset-unrealized-usdt')).toHaveText('+17.99');
+    // Beside available and frozen, what closing both now adds: 20 − 0.51 + 0 − 0.5 (their opening
+    // fees have left the balance already), so the three add up to the total.
+    await expect(page.getByTestId('asset-unrealized-usdt')).toHaveText('+18.99');
     // What closing both now would leave: 1000 − 0.5 − 0.5 in open fees + 20 − 0.51 + 0 − 0.5 = 1000 + 17.99.
     await expect(page.getByTestId('asset-total-usdt')).toHaveText('≈ 1,017.99');
     await saveScreens(page, 'positions-assets-en');

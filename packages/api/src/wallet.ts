@@ -99,6 +99,11 @@ export const assetOverview = z.object({
    * the game's "net if closed now", what History shows once they are closed.
    */
   unrealizedPnlUsdt: z.string(),
+  /**
+   * What closing them now would add to the balance, in USDT: their PnL less the closing fees (the
+   * opening fees and funding have left the balance already). Available + frozen + this = the total.
+   */
+  closingPnlUsdt: z.string(),
   /** Open Lightning Flip positions (their stakes are in frozenUsdt). */
   openFlips: z.number().int(),
   /** The newest open positions (a few), each with its PnL net of every fee, in its margin token. */

@@ -8,7 +8,7 @@ import type { Widen } from './ui';
 export const walletUiEn = {
   wallet: {
     totalLabel: 'Total assets (USDT)',
-    unrealizedPnl: 'Unrealized net PnL',
+    closingPnl: 'Open PnL after closing fee ({n})',
     openPosition: '1 open position · Net\u00a0PnL\u00a0{pnl}',
     openPositions: '{n} open positions · Net\u00a0PnL\u00a0{pnl}',
     openFlip: '1 open flip',
@@ -271,7 +271,7 @@ export type WalletUiMessages = Widen<typeof walletUiEn>;
 export const walletUiZh: WalletUiMessages = {
   wallet: {
     totalLabel: '总资产（USDT）',
-    unrealizedPnl: '未实现净盈亏',
+    closingPnl: '扣平仓费后持仓盈亏（{n}）',
     openPosition: '1 个持仓 · 净盈亏\u00a0{pnl}',
     openPositions: '{n} 个持仓 · 净盈亏\u00a0{pnl}',
     openFlip: '1 笔闪电翻转进行中',

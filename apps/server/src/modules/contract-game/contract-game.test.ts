@@ -295,6 +295,7 @@ describeEachDatabase('the contract game', (db) => {
     expect(res.body.data).toMatchObject({
       openPositions: 2,
       unrealizedPnlUsdt: '2.9925',
+      closingPnlUsdt: '3.9925',
       availableUsdt: '849',
       frozenUsdt: '150',
       totalUsdt: '1002.9925',

@@ -122,6 +122,8 @@ export class WalletService {
       openPositions: positions?.open ?? 0,
       // Net of fees and funding, as the game's "net if closed now" and History's realised PnL.
       unrealizedPnlUsdt: value(pnl),
+      // What closing them now would add to the balance (the total's part: available + frozen + this).
+      closingPnlUsdt: value(change),
       openFlips: openFlips?.open ?? 0,
       // Home lists them: the newest positions and the flips soonest to end, a few of each.
       positions: positions?.list.slice(0, OPEN_PLAYS_LISTED) ?? [],

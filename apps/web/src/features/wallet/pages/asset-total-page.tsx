@@ -62,11 +62,9 @@ export function AssetTotalPage() {
             </div>
             {overview.data && overview.data.openPositions > 0 && (
               <div>
-                <dt>
-                  {t('wallet.unrealizedPnl')} ({overview.data.openPositions})
-                </dt>
+                <dt>{t('wallet.closingPnl', { n: overview.data.openPositions })}</dt>
                 <dd data-testid="asset-unrealized-usdt">
-                  {formatNumber(overview.data.unrealizedPnlUsdt, 'usdt', { signed: true, hidden })}
+                  {formatNumber(overview.data.closingPnlUsdt, 'usdt', { signed: true, hidden })}
                 </dd>
               </div>
             )}

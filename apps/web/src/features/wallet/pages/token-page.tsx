@@ -118,11 +118,9 @@ function TokenDetail({ symbol }: { symbol: string }) {
             </div>
             {positions && (
               <div>
-                <dt>
-                  {t('wallet.unrealizedPnl')} ({positions.openPositions})
-                </dt>
+                <dt>{t('wallet.closingPnl', { n: positions.openPositions })}</dt>
                 <dd data-testid="token-unrealized">
-                  {formatNumber(positions.unrealizedPnlUsdt, 'usdt', { signed: true, hidden })}
+                  {formatNumber(positions.closingPnlUsdt, 'usdt', { signed: true, hidden })}
                 </dd>
               </div>
             )}

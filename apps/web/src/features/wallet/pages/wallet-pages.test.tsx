@@ -276,7 +276,8 @@ describe('Token detail', () => {
           totalUsdt: '1674.592891',
           availableUsdt: '1666.642891',
           frozenUsdt: '10',
-          unrealizedPnlUsdt: '-2.05',
+          unrealizedPnlUsdt: '-3.05',
+          closingPnlUsdt: '-2.05',
           openPositions: 1,
           pricedAt: '2026-11-21T10:00:00.000Z',
           positions: [],
@@ -289,7 +290,7 @@ describe('Token detail', () => {
     };
     const usdt = renderApp('/pages/wallet/token?id=USDT', { signedIn: true });
     expect((await screen.findByTestId('token-unrealized')).textContent).toBe('-2.05');
-    expect(screen.getByText('Unrealized net PnL (1)')).toBeTruthy();
+    expect(screen.getByText('Open PnL after closing fee (1)')).toBeTruthy();
     usdt.unmount();
     renderApp('/pages/wallet/token?id=ETH', { signedIn: true });
     await waitFor(() => expect(screen.getByTestId('token-total').textContent).toBe('0.1234'));
