@@ -110,31 +110,32 @@ export function OpenPlaysList() {
             </li>
           );
         })}
-        {overview.flips.map((item) => (
-          <li key={`flip-${item.id}`}>
-            <FlipRow item={item} />
-          </li>
-        ))}
+        {overview.flips.length > 0 && <FlipRows flips={overview.flips} />}
       </ul>
     </section>
   );
 }
 
-function FlipRow({ item }: { item: AssetOverview['flips'][number] }) {
+/** The running flips' rows, on one clock for their countdowns (mounted only while there are some). */
+function FlipRows({ flips }: { flips: AssetOverview['flips'] }) {
   const { t } = useTranslation();
   const hidden = useBalancesHidden();
   const now = useNow(1000);
-  const left = Math.ceil((new Date(item.expiresAt).getTime() - now) / 1000);
-  return (
-    <Link to={paths.flip} className="open-play" data-testid="home-open-flip">
-      <span className="open-play__pair">{item.pair}</span>
-      <span className={`open-play__side ${item.direction === 'up' ? 'is-up' : 'is-down'}`}>
-        {t(item.direction === 'up' ? 'wallet.playUp' : 'wallet.playDown')} ·{' '}
-        {formatNumber(item.stake, 'amount', { hidden })} {item.token}
-      </span>
-      <span className="open-play__figure" data-testid="home-open-flip-left">
-        {left > 0 ? t('wallet.playLeft', { s: left }) : t('wallet.playSettling')}
-      </span>
-    </Link>
-  );
+  return flips.map((item) => {
+    const left = Math.ceil((new Date(item.expiresAt).getTime() - now) / 1000);
+    return (
+      <li key={`flip-${item.id}`}>
+        <Link to={paths.flip} className="open-play" data-testid="home-open-flip">
+          <span className="open-play__pair">{item.pair}</span>
+          <span className={`open-play__side ${item.direction === 'up' ? 'is-up' : 'is-down'}`}>
+            {t(item.direction === 'up' ? 'wallet.playUp' : 'wallet.playDown')} ·{' '}
+            {formatNumber(item.stake, 'amount', { hidden })} {item.token}
+          </span>
+          <span className="open-play__figure" data-testid="home-open-flip-left">
+            {left > 0 ? t('wallet.playLeft', { s: left }) : t('wallet.playSettling')}
+          </span>
+        </Link>
+      </li>
+    );
+  });
 }

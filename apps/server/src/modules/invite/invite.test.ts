@@ -16,39 +16,63 @@ import {
   describeEachDatabase,
   describeOnPostgres,
   registerUser,
+  type TestDatabase,
   uniqueEmail,
+  userOf,
 } from '../../test/harness';
 import { FlipTable } from '../flip/test-helpers';
 import { nicknameOf } from './service';
 
 const T0 = '2030-06-01T00:00:00Z';
 
+/** An inviter and a friend who registered with their code, holding 1,000 USDT. */
+async function inviterAndFriend(table: FlipTable) {
+  const inviter = await registerUser(table.t, uniqueEmail('inviter'));
+  const code = String(inviter.user.inviteCode);
+  const friend = await registerUser(table.t, uniqueEmail('friend'), undefined, { inviteCode: code });
+  await credit(table.t, friend.email, '1000');
+  return { inviter, friend, code };
+}
+
+/** The friend bets 100 Up at 100 for 30 s and loses it (the close at 99). */
+async function friendLosesAFlip(table: FlipTable, friendToken: string) {
+  await table.price('BTCUSDT', '100');
+  await table.opened(friendToken, {
+    symbol: 'BTCUSDT',
+    direction: 'up',
+    amount: '100',
+    duration: 30,
+    token: 'USDT',
+  });
+  table.wait(29);
+  await table.price('BTCUSDT', '99');
+  table.wait(1.5);
+  await table.settle();
+}
+
+/** A friend's 100 USDT bet recorded as a game event straight away (the rewarder's input). */
+const betEvent = (userId: number, id: number) => ({
+  userId,
+  game: 'flip' as const,
+  kind: 'bet' as const,
+  token: 'USDT',
+  amount: new Decimal('100'),
+  ref: { type: 'flip_position', id },
+});
+
+/** Resolves once `n` other sessions of the database wait for a lock, or `settled` has. */
+async function lockWaiters(db: TestDatabase, n: number, settled: () => boolean = () => false) {
+  for (;;) {
+    const result = (await db.handle.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { n: number }[] };
+    if (result.rows[0]!.n >= n || settled()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describeEachDatabase('invites and their rewards', (db) => {
-  /** An inviter and a friend who registered with their code, holding 1,000 USDT. */
-  async function inviterAndFriend(table: FlipTable) {
-    const inviter = await registerUser(table.t, uniqueEmail('inviter'));
-    const code = String(inviter.user.inviteCode);
-    const friend = await registerUser(table.t, uniqueEmail('friend'), undefined, { inviteCode: code });
-    await credit(table.t, friend.email, '1000');
-    return { inviter, friend, code };
-  }
-
-  /** The friend bets 100 Up at 100 for 30 s and loses it (the close at 99). */
-  async function friendLosesAFlip(table: FlipTable, friendToken: string) {
-    await table.price('BTCUSDT', '100');
-    await table.opened(friendToken, {
-      symbol: 'BTCUSDT',
-      direction: 'up',
-      amount: '100',
-      duration: 30,
-      token: 'USDT',
-    });
-    table.wait(29);
-    await table.price('BTCUSDT', '99');
-    table.wait(1.5);
-    await table.settle();
-  }
-
   const rewarder = (table: FlipTable) => table.t.app.services.invite.rewardPass();
 
   it('pays the friend’s plays’ rewards to both levels exactly once, and shows them to both', async () => {
@@ -442,26 +466,18 @@ describeOnPostgres('invite rewards of games that commit out of order', (db) => {
       ['late', 'early'].map((tag) => registerUser(table.t, uniqueEmail(tag)).then((u) => Number(u.user.id))),
     );
     const prices = await gameEvents.prices(['USDT']);
-    const bet = (userId: number, id: number) => ({
-      userId,
-      game: 'flip' as const,
-      kind: 'bet' as const,
-      token: 'USDT',
-      amount: new Decimal('100'),
-      ref: { type: 'flip_position', id },
-    });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let recorded!: () => void;
     const inserted = new Promise<void>((resolve) => (recorded = resolve));
     // A game's transaction takes the lower id and is still running when another commits a higher one.
     const slow = db.handle.db.transaction(async (tx) => {
-      await gameEvents.record(tx, [bet(players[0]!, 990_001)], prices);
+      await gameEvents.record(tx, [betEvent(players[0]!, 990_001)], prices);
       recorded();
       await gate;
     });
     await inserted;
-    await db.handle.db.transaction((tx) => gameEvents.record(tx, [bet(players[1]!, 990_002)], prices));
+    await db.handle.db.transaction((tx) => gameEvents.record(tx, [betEvent(players[1]!, 990_002)], prices));
     await invite.rewardPass();
     release();
     await slow;
@@ -477,40 +493,13 @@ describeOnPostgres('invite rewards of games that commit out of order', (db) => {
 });
 
 describeOnPostgres('invite rewards beside an operator’s freeze', (db) => {
-  /** Resolves once `n` other sessions of this database wait for a lock, or `settled` has. */
-  async function waitersOrSettled(n: number, settled: () => boolean) {
-    for (;;) {
-      const result = (await db.handle.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-      )) as unknown as { rows: { n: number }[] };
-      if (result.rows[0]!.n >= n || settled()) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
   it('a reward pass waits for a rule change in flight, so no event after it is paid at the rate before', async () => {
     const table = await FlipTable.start(db, T0);
     const { gameEvents, invite } = table.t.app.services;
     await invite.rewardPass();
     const player = Number((await registerUser(table.t, uniqueEmail('pending'))).user.id);
     const prices = await gameEvents.prices(['USDT']);
-    await db.handle.db.transaction((tx) =>
-      gameEvents.record(
-        tx,
-        [
-          {
-            userId: player,
-            game: 'flip',
-            kind: 'bet',
-            token: 'USDT',
-            amount: new Decimal('100'),
-            ref: { type: 'flip_position', id: 990_101 },
-          },
-        ],
-        prices,
-      ),
-    );
+    await db.handle.db.transaction((tx) => gameEvents.record(tx, [betEvent(player, 990_101)], prices));
     // A change holds the rules' lock from reading the events' numbering until it commits.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -524,7 +513,7 @@ describeOnPostgres('invite rewards beside an operator’s freeze', (db) => {
     await held;
     let paid = false;
     const pass = invite.rewardPass().then(() => (paid = true));
-    await waitersOrSettled(1, () => paid);
+    await lockWaiters(db, 1, () => paid);
     expect(paid).toBe(false);
     release();
     await Promise.all([change, pass]);
@@ -552,26 +541,12 @@ describeOnPostgres('invite rewards beside an operator’s freeze', (db) => {
   it('a freeze that comes while a reward batch waits on the inviter’s account lands after it, never before a payment', async () => {
     const table = await FlipTable.start(db, T0);
     await table.t.app.services.invite.rewardPass(); // what earlier tests left
-    const inviter = await registerUser(table.t, uniqueEmail('inviter'));
-    const friend = await registerUser(table.t, uniqueEmail('friend'), undefined, {
-      inviteCode: String(inviter.user.inviteCode),
-    });
-    await credit(table.t, friend.email, '1000');
-    await table.price('BTCUSDT', '100');
-    await table.opened(friend.token, {
-      symbol: 'BTCUSDT',
-      direction: 'up',
-      amount: '100',
-      duration: 30,
-      token: 'USDT',
-    });
-    table.wait(29);
-    await table.price('BTCUSDT', '99');
-    table.wait(1.5);
-    await table.settle();
+    const { inviter, friend } = await inviterAndFriend(table);
+    await friendLosesAFlip(table, friend.token);
 
     // Another movement of the inviter's money holds their account while the rewarder reaches it.
     const { ledger, invite, accounts } = table.t.app.services;
+    const inviterId = (await userOf(db.handle.db, inviter.email)).id;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let holding!: () => void;
@@ -579,7 +554,7 @@ describeOnPostgres('invite rewards beside an operator’s freeze', (db) => {
     const other = db.handle.db.transaction(async (tx) => {
       await ledger.credit(
         {
-          userId: Number(inviter.user.id),
+          userId: inviterId,
           token: 'USDT',
           amount: '1',
           type: 'admin_adjust',
@@ -593,14 +568,14 @@ describeOnPostgres('invite rewards beside an operator’s freeze', (db) => {
     await held;
     const order: string[] = [];
     const rewarding = invite.rewardPass().then(() => order.push('rewarded'));
-    await waitersOrSettled(1, () => false);
+    await lockWaiters(db, 1, () => false);
     // The operator freezes the inviter while the batch waits: it must not be paid after the freeze.
     const freezing = accounts.freeze(inviter.email).then(() => order.push('frozen'));
-    await waitersOrSettled(2, () => order.includes('frozen'));
+    await lockWaiters(db, 2, () => order.includes('frozen'));
     release();
     await Promise.all([other, rewarding, freezing]);
 
-    const paid = new Decimal(await ledger.availableOf(Number(inviter.user.id), 'USDT')).sub(1);
+    const paid = new Decimal(await ledger.availableOf(inviterId, 'USDT')).sub(1);
     // The batch read the inviter as active: its payment lands, and the freeze after it.
     expect(paid.gt(0)).toBe(true);
     expect(order).toEqual(['rewarded', 'frozen']);
