@@ -14,11 +14,10 @@ const features = fs
 // the import text: the web app imports across folders by the '@/' alias, and a relative import that
 // climbs out of its feature is refused too. (eslint-plugin-import-x would check resolved paths, but its
 // resolver's platform binaries are not all on this machine's registry, which breaks `npm ci`.)
-// features/market is the one shared feature (issue 17): the market's socket, tickers and chart are a
-// product feature of their own, read by Home, the contract game and the money screens. Any feature may
-// import it; it imports no other feature, and lib/ and components/ do not import it.
-const SHARED_FEATURE = 'market';
-const FEATURE_TO_FEATURE = `A feature never imports another feature (only features/${SHARED_FEATURE}, the shared one): move what both need to lib/ or components/.`;
+// The market's socket, user channel and tickers live in lib/ (live/, market/) and its chart and pair
+// widgets in components/market/: every feature reads them, so no feature is shared.
+const FEATURE_TO_FEATURE =
+  'A feature never imports another feature: move what both need to lib/ or components/.';
 const FEATURE_TO_APP =
   'A feature does not import app/ (the route table, shell and providers): move what it needs to lib/.';
 const SHARED_TO_FEATURE = 'Shared code (lib/, components/) imports no feature and not app/.';
@@ -27,13 +26,7 @@ const LEAVES_FEATURE = 'A relative import leaves the feature: use the @/ alias (
 function featureRules(feature, { tests, depth }) {
   return [
     {
-      group: [
-        '@/features/*',
-        ...[...new Set([feature, SHARED_FEATURE])].flatMap((allowed) => [
-          `!@/features/${allowed}`,
-          `!@/features/${allowed}/**`,
-        ]),
-      ],
+      group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
       message: FEATURE_TO_FEATURE,
     },
     ...(tests ? [] : [{ group: ['@/app', '@/app/*', '@/app/**'], message: FEATURE_TO_APP }]),

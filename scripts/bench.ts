@@ -1,6 +1,7 @@
 // `npm run bench`: builds the web app, starts the product on a throwaway data directory and
 // prints the performance figures the issues ask for. Bounded; loopback only.
-// `npm run bench -- --only prerender` measures only the first-load pipeline's parts.
+// `npm run bench -- --only prerender` measures only the first-load pipeline's parts; `--only ops`
+// only readiness and the metrics' cost.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -284,6 +285,15 @@ const gameBench = () => serverBench('Contract game: trigger checks and liquidati
 const flipBench = () => serverBench('Lightning Flip: settling on time and opens', 'bench-flip.ts');
 /** Invite rewards: 10,000 game events rewarded to both levels (issue 19). */
 const inviteBench = () => serverBench('Invite rewards: 10,000 game events, two levels', 'bench-invite.ts');
+/** The sweeper: 1,000 deposit addresses collected into the hot wallet (issue 31). */
+const sweepBench = () =>
+  serverBench('Sweeper: 1,000 deposit addresses into the hot wallet', 'bench-sweep.ts');
+/** Readiness at 200 requests/s and the metrics' cost on an API call (issue 31). */
+const opsBench = () => serverBench('Operations: readiness and the cost of metrics', 'bench-ops.ts');
+
+/** Each background job's takeover after kill -9 of its leader, two processes on PostgreSQL (issue 31). */
+const takeoverBench = () =>
+  serverBench('Takeover of each job after kill -9 of its leader', 'bench-takeover.ts');
 
 async function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -292,6 +302,9 @@ async function main() {
   if (only === 'game') return gameBench();
   if (only === 'flip') return flipBench();
   if (only === 'invite') return inviteBench();
+  if (only === 'takeover') return takeoverBench();
+  if (only === 'sweep') return sweepBench();
+  if (only === 'ops') return opsBench();
   heading('Building the web app');
   execFileSync('npm', ['run', 'build', '-w', '@tradeflip/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
   await withServer(join(REPO_ROOT, 'apps/web/dist'), async () => {
@@ -309,7 +322,10 @@ async function main() {
   gameBench();
   flipBench();
   inviteBench();
+  opsBench();
   serverBench('Deposit watcher: catch-up and credit latency', 'bench-watcher.ts');
+  takeoverBench();
+  sweepBench();
 }
 
 main().catch((error: unknown) => {

@@ -120,7 +120,7 @@ export async function chartFiles(): Promise<Set<string>> {
     for (const imported of chunk.imports ?? []) if (!manifest[imported]?.isEntry) visit(imported);
   };
   const key = Object.keys(manifest).find((k) =>
-    k.endsWith('features/market/components/market-chart/market-chart.tsx'),
+    k.endsWith('components/market/market-chart/market-chart.tsx'),
   );
   if (!key) throw new Error('no chart chunk in the manifest');
   visit(key);

@@ -46,9 +46,7 @@ test('each lazily loaded route chunk stays within 60 KiB gzipped', async () => {
   expect(chunks.filter((c) => /\/pages\/[^/]+-page\.tsx$/.test(c.src)).length).toBeGreaterThanOrEqual(20);
   for (const chunk of chunks) expect(chunk.kib, chunk.src).toBeLessThanOrEqual(ROUTE_CHUNK_LIMIT_KIB);
   // The chart (lightweight-charts) is its own chunk, loaded by the pages that draw one (issue 10).
-  const chart = chunks.find((c) =>
-    c.src.endsWith('features/market/components/market-chart/market-chart.tsx'),
-  );
+  const chart = chunks.find((c) => c.src.endsWith('components/market/market-chart/market-chart.tsx'));
   expect(chart, 'the chart chunk').toBeDefined();
   console.log(`Chart chunk: ${kib(chart!.kib)} gzipped`);
 });

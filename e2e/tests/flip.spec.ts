@@ -123,7 +123,7 @@ test('a person bets Up for 5 s, watches it count down and win, sees the balance 
 
   await test.step('the history lists both; a detail shows the two ticks and where the money went', async () => {
     await page.getByTestId('flip-result-dismiss').first().click();
-    await page.getByTestId('flips-tab-settled').click();
+    await page.getByTestId('flips-tab-closed').click();
     const rows = page.locator('article[data-testid^="settled-flip-"]');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0).getByTestId('settled-flip-result')).toHaveText('Refunded');
@@ -185,7 +185,7 @@ test('in Chinese: the form, a flip counting down and its loss', async ({ page })
   await expect(page.getByTestId('flip-available')).toHaveText('可用 50 USDT');
   await saveScreens(page, 'flip-lost-zh');
   await result.getByTestId('flip-result-dismiss').click();
-  await page.getByTestId('flips-tab-settled').click();
+  await page.getByTestId('flips-tab-closed').click();
   await page.getByTestId('settled-flip-detail').first().click();
   await expect(page.getByTestId('flip-sheet').getByTestId('flip-close-tick')).toContainText('60,050.00');
   await saveScreens(page, 'flip-detail-zh');

@@ -198,6 +198,14 @@ for (const { lang, width, height } of walks) {
       await page.evaluate((text) => navigator.clipboard.writeText(text), RECIPIENT);
       await page.getByTestId('withdraw-paste').click();
       await expect(page.getByTestId('withdraw-address')).toHaveValue(RECIPIENT);
+      // An amount the rules refuse: every rule it breaks under the field, one line each, and no figures.
+      await page.getByTestId('withdraw-amount').fill('5.1234567');
+      await page.getByTestId('withdraw-amount').blur();
+      const amountError = page.locator('[data-field="amount"] .text-field__error');
+      await expect(amountError).toHaveText(/\n/);
+      expect((await amountError.innerText()).split('\n')).toHaveLength(2);
+      await expect(page.getByTestId('withdraw-total')).toHaveText('-- USDT');
+      await screens(`wallet-withdraw-refused-${tag}`);
       // Fee and arrival read as the formatting function writes them.
       await page.getByTestId('withdraw-amount').fill('12');
       // BEP20: fee 0.5.
@@ -212,7 +220,8 @@ for (const { lang, width, height } of walks) {
 
     await test.step('a withdrawal in review is cancelled by its owner: the funds come back', async () => {
       await submitWithdrawal(page, '12', password);
-      await expect(page.getByTestId('withdrawal-detail-amount')).toHaveText(/^-12\s/);
+      // What left the balance: 12 and the 0.5 fee.
+      await expect(page.getByTestId('withdrawal-detail-amount')).toHaveText(/^-12\.5\s/);
       await page.getByTestId('withdrawal-cancel').click();
       await page.getByTestId('withdrawal-cancel-confirm').click();
       await expect(page.getByTestId('withdrawal-detail-status')).toHaveAttribute('data-status', 'cancelled');
@@ -233,7 +242,7 @@ for (const { lang, width, height } of walks) {
       await expect(page.getByText(w.operatorNote)).toBeVisible();
       await expect(page.getByTestId('withdrawal-detail-reject-reason')).toHaveText('Address on a block list');
       await expect(page.getByTestId('withdrawal-detail-arrival')).toHaveCount(0);
-      await expect(page.getByTestId('withdrawal-detail-amount')).toHaveText(/^20\s/);
+      await expect(page.getByTestId('withdrawal-detail-amount')).toHaveText(/^20\.5\s/);
       await screens(`wallet-withdrawal-rejected-${tag}`);
     });
 
@@ -284,8 +293,9 @@ for (const { lang, width, height } of walks) {
       await page.goto('/pages/wallet/withdrawList');
       const items = page.getByTestId('withdrawal-item');
       await expect(items).toHaveCount(2);
-      await expect(items.nth(0).getByTestId('withdrawal-item-amount')).toHaveText(/^20\s/);
-      await expect(items.nth(1).getByTestId('withdrawal-item-amount')).toHaveText(/^12\s/);
+      await expect(items.nth(0).getByTestId('withdrawal-item-amount')).toHaveText(/^20\.5\s/);
+      await expect(items.nth(1).getByTestId('withdrawal-item-amount')).toHaveText(/^12\.5\s/);
+      await expect(items.nth(1).getByTestId('withdrawal-item-detail')).toContainText('0.5 USDT');
       await expectNoPaddedAmounts(page);
       await expectOpaqueBars(page);
       await screens(`wallet-withdrawals-${tag}`);

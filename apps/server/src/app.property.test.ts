@@ -16,6 +16,9 @@ const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'] as 
 describeEachDatabase('every route under random input', (db) => {
   it('never answers 5xx and always answers the envelope', async () => {
     const t = await db.app();
+    // Marks heard, so /api/ready answers as a process that can serve (its 503 is by design).
+    await t.app.services.market.init();
+    for (let i = 0; i < 3; i++) await t.app.services.market.step();
     const { token } = await registerUser(t);
     const routes = t.app.registeredRoutes;
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
@@ -134,6 +137,8 @@ describeEachDatabase('every route under random input', (db) => {
         const isApi = pathname.startsWith('/api/');
         if (method === 'HEAD' || !(isApi || res.statusCode >= 400) || (isDocs && res.statusCode < 400))
           return;
+        // The one route answering bytes: the database backup (its errors are in the envelope).
+        if (pathname === '/api/admin/backup' && res.statusCode === 200) return;
         expect(res.headers['content-type'], context).toMatch(/^application\/json/);
         const envelope = res.json<{ code: unknown; msg?: unknown; reason?: unknown }>();
         expect(typeof envelope.code, context).toBe('number');

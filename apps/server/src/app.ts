@@ -10,10 +10,12 @@ import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ChainRegistry } from './chain/registry';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import { maskSecrets, type Config } from './config';
 import type { Database } from './db/client';
+import { databaseId } from './db/identity';
 import { httpServerFactory } from './http-server';
 import { createMailer, type Mailer } from './mail/mailer';
+import { adminBackupRoutes } from './modules/admin/backup-routes';
 import { adminChainRoutes } from './modules/admin/chain-routes';
 import { adminMarketRoutes } from './modules/admin/market-routes';
 import { marketRoutes } from './modules/market/routes';
@@ -31,8 +33,12 @@ import { adminWithdrawRoutes } from './modules/admin/withdraw-routes';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { depositRoutes } from './modules/deposit/routes';
+import { Treasury } from './modules/deposit/reconcile';
 import { DepositService } from './modules/deposit/service';
-import { healthRoutes } from './modules/health/routes';
+import { Sweeper } from './modules/deposit/sweeper';
+import { Readiness } from './modules/health/readiness';
+import { Metrics } from './modules/ops/metrics';
+import { healthRoutes, ProbesAtDebug } from './modules/health/routes';
 import { LedgerService } from './modules/ledger/service';
 import { TokenRegistry } from './modules/token/registry';
 import { OperatorMoney, WalletOperations } from './modules/wallet/operations';
@@ -60,6 +66,7 @@ import { marketLive } from './modules/market/live';
 import { webSocketPlugin, type WebSocketOptions } from './plugins/websocket';
 import type { Listen } from './db/notifications';
 import { refusingControlCharacters } from './plugins/control-characters';
+import { adminListenerPlugin } from './plugins/admin-listener';
 import { docsPlugin } from './plugins/docs';
 import { errForLog, errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -105,6 +112,10 @@ export interface Services {
   /** The EVM networks served, if any (server.ts starts their workers). */
   chains: ChainRegistry | undefined;
   deposits: DepositService;
+  /** The ledger's chain accounts against the chains (the audit, chain:status). */
+  treasury: Treasury;
+  /** Collects deposits into the hot wallet; undefined without chains, a hot wallet or a deposit mnemonic. */
+  sweeper: Sweeper | undefined;
   withdrawals: WithdrawService;
   addressBook: AddressBook;
   /** Prices, tickers and candles; server.ts runs its feed. */
@@ -123,6 +134,8 @@ export interface Services {
   /** VIP levels from the turnover. */
   vip: VipService;
   feedback: FeedbackService;
+  /** Whether this process can serve: /api/ready and the metrics listener's /ready answer it. */
+  readiness: Readiness;
 }
 
 declare module 'fastify' {
@@ -130,6 +143,8 @@ declare module 'fastify' {
     services: Services;
     /** Every route as registered (method and URL pattern), for tests and tooling. */
     registeredRoutes: { method: string; url: string }[];
+    /** The Prometheus figures (METRICS_PORT set), served by modules/ops/metrics-listener.ts. */
+    metrics: Metrics | undefined;
   }
 }
 
@@ -150,16 +165,27 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   );
 }
 
+/** `stream` with every secret and URL password of each line replaced by *** (maskSecrets). */
+function maskingStream(stream: DestinationStream, secrets: readonly string[]): DestinationStream {
+  return { write: (line: string) => stream.write(maskSecrets(line, secrets)) };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
 
+  // No secret of the configuration reaches a log line, whatever logged it (an RPC error quoting its
+  // URL, say); the default stdout is kept as it is when there is nothing to hide.
+  const logStream =
+    options.logStream || config.secrets.length > 0
+      ? maskingStream(options.logStream ?? process.stdout, config.secrets)
+      : undefined;
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { err: errForLog },
-      ...(options.logStream && { stream: options.logStream }),
+      ...(logStream && { stream: logStream }),
     },
     bodyLimit: config.bodyLimit,
     serverFactory: httpServerFactory(config),
@@ -167,6 +193,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    // Every request is logged as it comes and completes, but the probes (health, ready) at debug.
+    logController: new ProbesAtDebug(),
     requestIdHeader: false,
     // The web app sends X-Request-Id; use it in the logs when it looks like one.
     genReqId: (req) => {
@@ -187,6 +215,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // Kept only when they are served: the figures cost each request a little.
+  const metrics = config.metrics ? new Metrics(clock) : undefined;
+  app.decorate('metrics', metrics);
+  metrics?.timeRequests(app);
+
   const mailer = options.mailer ?? createMailer(config, clock, app.log);
   const limiter = options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl });
   const accounts = new AccountService({ db, config, clock, mailer, limiter });
@@ -197,9 +230,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ledger = new LedgerService({ db, clock, tokens, outside: options.outside });
 
   // With REDIS_URL, the feed's leader publishes its ticks to every other API process (DESIGN §6).
-  // Its channel is named after the database: the processes that share one share the stream.
+  // Its channel is named by the database's own id: the processes that share one share the stream.
   const relay = config.redisUrl
-    ? new RedisRelay(config.redisUrl, app.log, relayChannel(config.databaseUrl ?? config.dataDir))
+    ? new RedisRelay(config.redisUrl, app.log, relayChannel(await databaseId(db)))
     : undefined;
   if (config.databaseUrl && !config.redisUrl) {
     // Only the feed's leader hears its prices without the relay: a second API process would refuse
@@ -217,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     relay,
     staleMs: config.market.staleMs,
     mark: config.market.mark,
+    executionBand: config.market.executionBand,
     log: app.log,
     tokens,
   });
@@ -249,8 +283,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openFlips: (userId, limit) => flip.openSummary(userId, limit),
   });
   const operatorMoney = new OperatorMoney({ ledger, tokens });
-  const walletOperations = new WalletOperations({ db, tokens, ledger, money: operatorMoney, accounts });
   const chains = options.chains;
+  if (config.role !== 'worker') {
+    // Withdrawals are offered only on a network with a hot wallet: said once, not found by a player.
+    for (const network of chains?.networks() ?? []) {
+      if (network.hotWalletAddress) continue;
+      app.log.warn(
+        { network: network.network },
+        config.role === 'api'
+          ? 'withdrawals are not offered on this network: set HOT_WALLET_ADDRESS to the address of the worker’s hot wallet'
+          : 'withdrawals are not offered on this network: no hot wallet (HOT_WALLET_PRIVATE_KEY or HOT_WALLET_MNEMONIC)',
+      );
+    }
+  }
+  const walletOperations = new WalletOperations({
+    db,
+    tokens,
+    ledger,
+    money: operatorMoney,
+    accounts,
+    chains,
+  });
   const explorers = new BlockExplorers(config.chains.explorers);
   const deposits = new DepositService({ db, clock, tokens, chains, explorers, accounts });
   const withdrawals = new WithdrawService({
@@ -265,6 +318,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordRule: config.rateLimits.loginEmail,
   });
   const addressBook = new AddressBook({ db, clock, chains });
+  const treasury = new Treasury({
+    db,
+    chains,
+    tokens,
+    ledger,
+    withdrawals,
+    tolerance: config.chains.reconcileTolerance,
+    lowGas: config.chains.lowGas,
+  });
+  const unsweepable = !chains
+    ? 'no chains are served (CHAINS)'
+    : !chains.canSweep
+      ? 'the deposit key is an xpub (DEPOSIT_XPUB): deposits are watched, not swept; set DEPOSIT_MNEMONIC to sweep'
+      : 'no hot wallet is configured (HOT_WALLET_PRIVATE_KEY or HOT_WALLET_MNEMONIC)';
+  const sweeper =
+    chains?.canSweep && chains.networks().some((network) => network.hotWallet)
+      ? new Sweeper({
+          db,
+          chains,
+          tokens,
+          minAmount: config.chains.sweepMin,
+          clock,
+          log: app.log.child({ worker: 'sweeper' }),
+          crashAt: config.crashAt,
+        })
+      : undefined;
   // Each play's bet, profit or loss, valued in USDT by the wallet's prices (turnover, rewards).
   const gameEvents = new GameEvents({
     db,
@@ -305,7 +384,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crashAt: config.crashAt,
   });
   await gameEngine.attach(options.listen);
+  metrics?.watch({
+    db,
+    market,
+    game,
+    gameEngine,
+    flip,
+    gameEvents,
+    ledger,
+    tokens,
+    deposits,
+    withdrawals,
+    socketClients: () => app.webSockets.size,
+    log: app.log,
+  });
 
+  const readiness = new Readiness({ db, market, redis: Boolean(config.redisUrl), log: app.log });
   app.decorate('services', {
     accounts,
     tokens,
@@ -315,6 +409,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     operatorMoney,
     chains,
     deposits,
+    treasury,
+    sweeper,
     withdrawals,
     addressBook,
     market,
@@ -326,6 +422,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     invite,
     vip,
     feedback,
+    readiness,
   });
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();
@@ -333,6 +430,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     liveFeed?.stop();
     await gameEngine.detach();
     await relay?.close();
+    await market.close();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -342,6 +440,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(adminListenerPlugin, { config });
   await app.register(securityPlugin, { webDist: config.webDist });
   await app.register(compress, {
     globalDecompression: false,
@@ -350,7 +449,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(apiRateLimitPlugin, { limiter, rule: config.rateLimits.apiIp });
-  await app.register(authPlugin, { accounts, adminToken: options.adminToken });
+  await app.register(authPlugin, {
+    accounts,
+    adminToken: options.adminToken,
+    limiter,
+    adminAuthRule: config.rateLimits.adminAuthIp,
+  });
   await app.register(idempotencyPlugin, {
     db,
     clock,
@@ -360,13 +464,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(docsPlugin);
   await app.register(webPlugin, { webDist: config.webDist });
 
-  await app.register(healthRoutes, { driver: options.driver, clock });
+  await app.register(healthRoutes, { driver: options.driver, clock, readiness });
   await app.register(accountRoutes, { accounts });
   await app.register(walletRoutes, { wallet, tokens });
   await app.register(adminRoutes, { accounts });
-  await app.register(adminWalletRoutes, { operations: walletOperations, db });
+  await app.register(adminWalletRoutes, { operations: walletOperations, db, treasury });
   await app.register(depositRoutes, { deposits });
-  await app.register(adminChainRoutes, { deposits });
+  await app.register(adminChainRoutes, { deposits, treasury, sweeper, unsweepable });
   await app.register(marketRoutes, { market });
   await app.register(webSocketPlugin, { listen: options.listen, clock, ...(options.webSocket ?? {}) });
   await app.register(accountLive, {
@@ -394,5 +498,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminFeedbackRoutes, { feedback });
   await app.register(withdrawRoutes, { withdrawals, addressBook });
   await app.register(adminWithdrawRoutes, { withdrawals });
+  await app.register(adminBackupRoutes, { db, driver: options.driver });
   return app;
 }

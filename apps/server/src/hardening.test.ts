@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { accountXpubOf } from './chain/hd';
 import {
   ADMIN_TOKEN,
   PASSWORD,
@@ -63,6 +64,9 @@ describeEachDatabase('hardening', (db) => {
 
     it('never answers 5xx to a NUL, or another control character, in any field of any route', async () => {
       const t = await db.app();
+      // Marks heard, so /api/ready answers as a process that can serve (its 503 is by design).
+      await t.app.services.market.init();
+      for (let i = 0; i < 3; i++) await t.app.services.market.step();
       const user = await registerUser(t);
       const fieldNames = [
         'email',
@@ -152,6 +156,41 @@ describeEachDatabase('hardening', (db) => {
       expect(JSON.stringify(failure)).not.toContain('secret-param-value');
       expect(JSON.stringify(failure)).not.toMatch(/select/i);
       expect(failure!.err).toMatchObject({ sqlState: '22P02' });
+    });
+  });
+
+  describe('secrets in logs', () => {
+    it('masks the configured keys, tokens and URL passwords in every log line', async () => {
+      const lines: string[] = [];
+      const stream = new PassThrough();
+      stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+      const mnemonic = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+      const t = await db.app({
+        env: {
+          LOG_LEVEL: 'info',
+          ADMIN_TOKEN: 'operator-admin-token-4f9a',
+          ETH_RPC_URL: 'https://eth.example.com/v2/provider-key-77c1',
+          HOT_WALLET_MNEMONIC: mnemonic,
+          DEPOSIT_XPUB: accountXpubOf(mnemonic),
+        },
+        logStream: stream,
+        extend(app) {
+          // As a library's error quotes what it was given (viem its RPC URL, a driver its URL).
+          app.get('/api/test/leaky-error', async () => {
+            throw new Error(
+              'HTTP request failed. URL: https://eth.example.com/v2/provider-key-77c1 ' +
+                `via redis://:cache-pass-31@cache:6379 with ${mnemonic} and operator-admin-token-4f9a`,
+            );
+          });
+        },
+      });
+      const res = await call(t.app, 'GET', '/api/test/leaky-error');
+      expect(res.status).toBe(500);
+      const text = lines.join('\n');
+      expect(text).toContain('HTTP request failed. URL: https://eth.example.com/***');
+      for (const secret of ['provider-key-77c1', 'cache-pass-31', 'sausage', 'operator-admin-token-4f9a']) {
+        expect(text).not.toContain(secret);
+      }
     });
   });
 

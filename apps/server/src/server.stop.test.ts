@@ -66,6 +66,8 @@ describe('stopping the server when its log reader is gone [PGlite]', { timeout: 
         ...ws.env(),
         LOG_LEVEL: 'info',
         CHAINS: 'off',
+        // The live feed and external chains on the embedded database, whose lock a stop must free.
+        TEST_EMBEDDED_PRODUCTION: '1',
         SHUTDOWN_SECONDS: '5',
         PRICE_FEED: feed,
         BINANCE_STREAM_URL: exchange.url,

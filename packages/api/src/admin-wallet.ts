@@ -2,6 +2,7 @@
 // the audit. Amounts are decimal strings.
 import { z } from 'zod';
 import { adminUserEmail, adminUserEmailBody } from './admin';
+import { chainReconciliation, networkName } from './chain-wallet';
 import { pageQuerySchema, pageSchema } from './envelope';
 import { businessTypes, decimalString, flowEntry, tokenSymbol } from './wallet';
 
@@ -83,6 +84,20 @@ export const adminVaultFundResult = z.object({ movementId: z.string(), vault: ho
 export const houseAccountList = z.object({ list: z.array(houseAccount) });
 export type HouseAccount = z.infer<typeof houseAccount>;
 export type AdminVaultFundResult = z.infer<typeof adminVaultFundResult>;
+
+/**
+ * POST /api/admin/hot-wallet/fund: tokens the operator sent to a network's hot wallet (negative: took
+ * out of it), booked against equity so the ledger's chain account still meets the chain.
+ */
+export const adminHotWalletFundBody = z.object({
+  network: networkName,
+  token: tokenSymbol,
+  amount: decimalString,
+  memo: reason,
+});
+export type AdminHotWalletFundBody = z.input<typeof adminHotWalletFundBody>;
+export const adminHotWalletFundResult = z.object({ movementId: z.string(), chain: houseAccount });
+export type AdminHotWalletFundResult = z.infer<typeof adminHotWalletFundResult>;
 export type HouseAccountList = z.infer<typeof houseAccountList>;
 
 /** GET /api/admin/ledger?email: a user's balances and entries, newest first. */
@@ -110,6 +125,8 @@ export const auditChecks = [
   'frozen',
   /** What each vault owes (its running exposure) equals the profit caps of the open positions. */
   'exposure',
+  /** Each network's chain account equals the tokens on chain (within CHAIN_RECONCILE_TOLERANCE). */
+  'chain',
 ] as const;
 export const auditDifference = z.object({ check: z.enum(auditChecks), detail: z.string() });
 export type AuditDifference = z.infer<typeof auditDifference>;
@@ -135,6 +152,8 @@ export const auditReport = z.object({
   ),
   /** The first differences of each check. */
   differences: z.array(auditDifference),
+  /** Each network's chain account against the chain (absent when the audit ran without chains). */
+  chains: z.array(chainReconciliation).optional(),
   tookMs: z.number().int(),
 });
 export type AuditReport = z.infer<typeof auditReport>;

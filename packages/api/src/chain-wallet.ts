@@ -235,6 +235,66 @@ export const adminWithdrawRejectBody = adminWithdrawApproveBody.extend({
 export type AdminWithdrawApproveBody = z.output<typeof adminWithdrawApproveBody>;
 export type AdminWithdrawRejectBody = z.output<typeof adminWithdrawRejectBody>;
 
+/**
+ * One network's ledger against its chain (the audit and chain:status): what the ledger's chain account
+ * says the platform holds, and the token balances on chain at one block: the hot wallet, the deposit
+ * addresses not yet swept, plus withdrawals mined but not yet booked, less deposits on chain not yet
+ * credited (waiting for confirmations, or below the minimum). Gas is the hot wallet's native coin.
+ */
+export const chainReconciliation = z.object({
+  network: z.enum(chainNetworks),
+  /** ok; difference (beyond the tolerance); unreachable (the node did not answer); off (not compared). */
+  status: z.enum(['ok', 'difference', 'unreachable', 'off']),
+  /** Why it is unreachable or off. */
+  detail: z.string().nullable(),
+  /** The block the balances were read at. */
+  block: z.number().int().nullable(),
+  token: z.string().nullable(),
+  /** What the ledger's chain account says the platform holds on this network. */
+  ledger: z.string(),
+  hotWallet: z.string().nullable(),
+  /** Token units: the hot wallet's balance, the deposit addresses' (not yet swept). */
+  hotWalletBalance: z.string().nullable(),
+  depositAddresses: z.string().nullable(),
+  addresses: z.number().int(),
+  /** Withdrawals mined but not yet completed in the ledger (out of the hot wallet already). */
+  inFlight: z.string().nullable(),
+  /** Deposits on chain the ledger has not credited (confirming, below the minimum). */
+  uncredited: z.string().nullable(),
+  /** On chain + in flight − uncredited: what the ledger should say. */
+  expected: z.string().nullable(),
+  /** expected − ledger. */
+  difference: z.string().nullable(),
+  tolerance: z.string(),
+  /** The hot wallet's native coin (ETH, BNB) for gas, and whether it is below HOT_WALLET_LOW_GAS. */
+  gas: z.string().nullable(),
+  lowGas: z.boolean(),
+});
+export type ChainReconciliation = z.infer<typeof chainReconciliation>;
+
+/** POST /api/admin/chain/sweep: one pass of the sweeper on each network (`chain:sweep`). */
+export const chainSweepReport = z.object({
+  /** Why nothing was swept (no chains, no deposit mnemonic, no hot wallet), else null. */
+  unavailable: z.string().nullable(),
+  list: z.array(
+    z.object({
+      network: z.enum(chainNetworks),
+      /** False when another process leads this network's sweeper. */
+      leader: z.boolean(),
+      checked: z.number().int(),
+      gasTransfers: z.number().int(),
+      tokenTransfers: z.number().int(),
+      completed: z.number().int(),
+      failed: z.number().int(),
+      amount: z.string(),
+      gasCostWei: z.string(),
+      underWay: z.number().int(),
+      waiting: z.string().nullable(),
+    }),
+  ),
+});
+export type ChainSweepReport = z.infer<typeof chainSweepReport>;
+
 /** GET /api/admin/chain/status: each network's watcher. */
 export const chainStatus = z.object({
   list: z.array(
@@ -252,6 +312,8 @@ export const chainStatus = z.object({
       enabled: z.boolean(),
     }),
   ),
+  /** Each network's ledger against its chain. */
+  treasury: z.array(chainReconciliation),
 });
 export type ChainStatus = z.infer<typeof chainStatus>;
 

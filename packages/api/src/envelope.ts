@@ -27,6 +27,7 @@ export const errorReasons = [
   'old_password_wrong',
   'insufficient_balance',
   'insufficient_fee',
+  'unavailable',
   'internal',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];

@@ -101,8 +101,15 @@ export const flipDetail = flipPosition.extend({
 });
 export type FlipDetail = z.infer<typeof flipDetail>;
 
+/**
+ * A list's status, as DESIGN §3 and the contract game name it: open or closed (settled: the flip
+ * list's first word for closed, still answered).
+ */
+const flipListStatus = z
+  .enum(['open', 'closed', 'settled'])
+  .transform((status): 'open' | 'closed' => (status === 'settled' ? 'closed' : status));
 export const flipListQuery = pageQuerySchema.extend({
-  status: z.enum(['open', 'settled']).default('open'),
+  status: flipListStatus.default('open'),
 });
 export const flipPage = pageSchema(flipPosition);
 export const flipDetailQuery = z.object({ id: z.string().regex(/^\d{1,18}$/) });
@@ -123,7 +130,7 @@ export const adminFlipConfigBody = z.object({
 export type AdminFlipConfigBody = z.infer<typeof adminFlipConfigBody>;
 
 export const adminFlipQuery = pageQuerySchema.extend({
-  status: z.enum(['open', 'settled']).optional(),
+  status: flipListStatus.optional(),
   email: z.string().max(254).optional(),
 });
 export const adminFlipPage = pageSchema(flipPosition.extend({ email: z.string() }));

@@ -128,6 +128,8 @@ export const walletUiEn = {
     minimum: 'Minimum withdrawal',
     arrival: 'Arrival amount',
     total: 'Total deducted',
+    /** A rejected, failed or cancelled withdrawal's headline: amount + fee, which came back. */
+    totalReturned: 'Total returned',
     address: 'Withdrawal address',
     addressPlaceholder: '0x… address on {network}',
     amount: 'Amount',
@@ -389,6 +391,7 @@ export const walletUiZh: WalletUiMessages = {
     minimum: '最小提现数量',
     arrival: '到账数量',
     total: '合计扣除',
+    totalReturned: '合计退回',
     address: '提现地址',
     addressPlaceholder: '{network} 网络的 0x 地址',
     amount: '数量',

@@ -5,3 +5,4 @@ export * from './display';
 export * from './contract-game';
 export * from './contract-game-order';
 export * from './flip';
+export * from './player-price';

@@ -34,10 +34,16 @@ export function chainOf(config: ChainNetworkConfig): Chain {
   });
 }
 
+/**
+ * One RPC call waits 10 s and is tried twice in all (viem's default, four tries, kept a stalled
+ * node's watcher silent for over 40 s): the pass then fails and is logged, and the next one retries.
+ */
+const transportOf = (rpcUrl: string) => http(rpcUrl, { timeout: 10_000, retryCount: 1 });
+
 export function createChainPublicClient(config: ChainNetworkConfig): ChainPublicClient {
   return createPublicClient({
     chain: chainOf(config),
-    transport: http(config.rpcUrl),
+    transport: transportOf(config.rpcUrl),
     ...(config.pollingIntervalMs !== undefined && { pollingInterval: config.pollingIntervalMs }),
   });
 }
@@ -47,7 +53,7 @@ export function createChainWalletClient(config: ChainNetworkConfig, account: Acc
   return createWalletClient({
     account,
     chain: chainOf(config),
-    transport: http(config.rpcUrl),
+    transport: transportOf(config.rpcUrl),
     ...(config.pollingIntervalMs !== undefined && { pollingInterval: config.pollingIntervalMs }),
   });
 }

@@ -7,7 +7,7 @@ import { getAddress, getContractAddress, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { startAnvil, type AnvilNode } from './anvil';
 import { createChainPublicClient, createChainWalletClient, type ChainNetworkConfig } from './clients';
-import { deployTestUsdt, mintTestUsdt, testUsdtBalanceOf, testUsdtDecimals } from './test-token';
+import { deployTestUsdt, mintTestUsdt, testUsdtDecimals } from './test-token';
 
 /** Anvil's well-known mnemonic: its first accounts are funded with native coin on every dev chain. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -103,8 +103,8 @@ export async function startDevChain(network: Network, options: DevChainOptions =
       tokenAddress: DEV_TOKEN_ADDRESS,
       tokenDecimals: DEV_TOKEN_DECIMALS[network],
     };
-    await ensureTestUsdt(devChainNetworkConfig(config), config.tokenDecimals, statePath);
-    await ensureHotWalletFloat(devChainNetworkConfig(config), config.tokenDecimals);
+    const deployed = await ensureTestUsdt(devChainNetworkConfig(config), config.tokenDecimals, statePath);
+    if (deployed) await mintHotWalletFloat(devChainNetworkConfig(config), config.tokenDecimals);
     return { config, node };
   } catch (error) {
     await node.stop();
@@ -132,7 +132,12 @@ export async function startDevChains(options: DevChainOptions = {}): Promise<Dev
   };
 }
 
-async function ensureTestUsdt(network: ChainNetworkConfig, decimals: number, statePath: string | undefined) {
+/** Deploys the test token on a fresh chain (true); false when it was there already. */
+async function ensureTestUsdt(
+  network: ChainNetworkConfig,
+  decimals: number,
+  statePath: string | undefined,
+): Promise<boolean> {
   const publicClient = createChainPublicClient(network);
   const deployer = devDeployerAccount();
   const code = await publicClient.getCode({ address: DEV_TOKEN_ADDRESS });
@@ -144,7 +149,7 @@ async function ensureTestUsdt(network: ChainNetworkConfig, decimals: number, sta
         `${network.name}: the token at ${DEV_TOKEN_ADDRESS} has ${found} decimals, not ${decimals}`,
       );
     }
-    return;
+    return false;
   }
   // The deterministic address needs nonce 0; a used deployer means the state is not one we made.
   const nonce = await publicClient.getTransactionCount({ address: deployer.address });
@@ -159,6 +164,7 @@ async function ensureTestUsdt(network: ChainNetworkConfig, decimals: number, sta
   if (getAddress(address) !== DEV_TOKEN_ADDRESS) {
     throw new Error(`${network.name}: test token deployed at ${address}, expected ${DEV_TOKEN_ADDRESS}`);
   }
+  return true;
 }
 
 /** The hot wallet of the local chains (account DEV_HOT_WALLET_INDEX of DEV_MNEMONIC). */
@@ -166,19 +172,17 @@ export function devHotWalletAccount() {
   return mnemonicToAccount(DEV_MNEMONIC, { addressIndex: DEV_HOT_WALLET_INDEX });
 }
 
-/** Test USDT the local hot wallet is kept topped up with, so approved withdrawals can be paid. */
+/**
+ * Test USDT the local hot wallet starts with, so withdrawals of game winnings can be paid before any
+ * deposit was swept in. Minted once, when the chain is created, and booked in the ledger by the server
+ * (an operator's hot wallet funding, server.ts), so the ledger and the chain agree from the start.
+ */
 export const DEV_HOT_WALLET_FLOAT = 1_000_000n;
 
-/**
- * Deposits stay at the users' HD addresses (no sweeping on the local chains), so the hot wallet pays
- * withdrawals from a float the faucet mints: topped up to DEV_HOT_WALLET_FLOAT when below half of it.
- */
-async function ensureHotWalletFloat(network: ChainNetworkConfig, decimals: number) {
+/** The float's mint, on a fresh chain only: no faucet tops the hot wallet up behind the ledger's back. */
+async function mintHotWalletFloat(network: ChainNetworkConfig, decimals: number) {
   const publicClient = createChainPublicClient(network);
-  const hotWallet = devHotWalletAccount().address;
-  const float = DEV_HOT_WALLET_FLOAT * 10n ** BigInt(decimals);
-  const balance = await testUsdtBalanceOf(publicClient, DEV_TOKEN_ADDRESS, hotWallet);
-  if (balance * 2n >= float) return;
   const walletClient = createChainWalletClient(network, devDeployerAccount());
-  await mintTestUsdt({ publicClient, walletClient }, DEV_TOKEN_ADDRESS, hotWallet, float - balance);
+  const float = DEV_HOT_WALLET_FLOAT * 10n ** BigInt(decimals);
+  await mintTestUsdt({ publicClient, walletClient }, DEV_TOKEN_ADDRESS, devHotWalletAccount().address, float);
 }

@@ -79,3 +79,17 @@ export function hotWalletAccount(key: HotWalletKey): LocalAccount {
   checkIndex(index);
   return hdKeyToAccount(HDKey.fromMasterSeed(seedOf(key.mnemonic)), { addressIndex: index });
 }
+
+/**
+ * A function from user index to the signing account of that deposit address (sweeping needs the
+ * mnemonic; an xpub receives only). The account-level key is derived once, as for the addresses.
+ */
+export function depositAccountDeriver(mnemonic: string): (index: number) => LocalAccount {
+  const external = HDKey.fromMasterSeed(seedOf(mnemonic)).derive(ACCOUNT_PATH).deriveChild(0);
+  return (index) => {
+    checkIndex(index);
+    const privateKey = external.deriveChild(index).privateKey;
+    if (!privateKey) throw new Error('HD key has no private key');
+    return privateKeyToAccount(bytesToHex(privateKey));
+  };
+}

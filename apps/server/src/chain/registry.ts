@@ -9,7 +9,13 @@ import {
   type ChainPublicClient,
   type ChainWalletClient,
 } from './clients';
-import { depositAddressDeriver, hotWalletAccount, type DepositKey, type HotWalletKey } from './hd';
+import {
+  depositAccountDeriver,
+  depositAddressDeriver,
+  hotWalletAccount,
+  type DepositKey,
+  type HotWalletKey,
+} from './hd';
 
 export interface ChainNetworkSetup {
   network: NetworkName;
@@ -30,6 +36,12 @@ export interface ChainSetup {
   depositKey: DepositKey;
   /** Signs withdrawals; without it approved withdrawals wait. */
   hotWalletKey?: HotWalletKey;
+  /**
+   * The hot wallet's address where its key is not held (HOT_WALLET_ADDRESS on ROLE=api): enough to
+   * offer withdrawals, refuse them to the wallet itself and read its balance; the worker signs.
+   * With the key too, it must be the key's address.
+   */
+  hotWalletAddress?: Address;
   /** How many blocks one eth_getLogs call may cover. */
   logRange: number;
   /** How often the watcher and the sender look for new blocks (ms). */
@@ -40,17 +52,35 @@ export interface ChainSetup {
 
 export interface ChainNetwork extends ChainNetworkSetup {
   publicClient: ChainPublicClient;
-  /** Present when a hot wallet key is configured. */
+  /** Present when a hot wallet key is configured: signs withdrawals and sweeps' gas. */
   hotWallet?: { account: LocalAccount; walletClient: ChainWalletClient };
+  /** The hot wallet's address, from its key or HOT_WALLET_ADDRESS; absent: no hot wallet. */
+  hotWalletAddress?: Address;
 }
+
+/** HOT_WALLET_ADDRESS that is not the address of the hot wallet's key. */
+export class HotWalletMismatch extends Error {}
 
 export class ChainRegistry {
   private readonly byName = new Map<NetworkName, ChainNetwork>();
   private readonly deriveAddress: (index: number) => Address;
+  private readonly deriveSigner: ((index: number) => LocalAccount) | undefined;
 
   constructor(readonly setup: ChainSetup) {
     this.deriveAddress = depositAddressDeriver(setup.depositKey);
+    this.deriveSigner =
+      'mnemonic' in setup.depositKey ? depositAccountDeriver(setup.depositKey.mnemonic) : undefined;
     const account = setup.hotWalletKey ? hotWalletAccount(setup.hotWalletKey) : undefined;
+    if (
+      account &&
+      setup.hotWalletAddress &&
+      account.address.toLowerCase() !== setup.hotWalletAddress.toLowerCase()
+    ) {
+      throw new HotWalletMismatch(
+        `HOT_WALLET_ADDRESS is ${setup.hotWalletAddress}, but the hot wallet's key is ${account.address}'s`,
+      );
+    }
+    const hotWalletAddress = account?.address ?? setup.hotWalletAddress;
     for (const net of setup.networks) {
       const clientConfig = {
         name: net.network,
@@ -64,6 +94,7 @@ export class ChainRegistry {
         ...(account && {
           hotWallet: { account, walletClient: createChainWalletClient(clientConfig, account) },
         }),
+        ...(hotWalletAddress && { hotWalletAddress }),
       });
     }
   }
@@ -80,6 +111,16 @@ export class ChainRegistry {
   /** A user's deposit address: the same on every EVM network (one HD key), at the user's id. */
   depositAddress(userId: number): Address {
     return this.deriveAddress(userId);
+  }
+
+  /** Deposits can be swept: the deposit key is a mnemonic (an xpub only receives). */
+  get canSweep(): boolean {
+    return this.deriveSigner !== undefined;
+  }
+
+  /** The signing account of a user's deposit address (to sweep it); undefined with an xpub. */
+  depositSigner(userId: number): LocalAccount | undefined {
+    return this.deriveSigner?.(userId);
   }
 
   async stop(): Promise<void> {

@@ -38,6 +38,7 @@ export async function chainSetupFromConfig(config: Config): Promise<ChainSetup |
       })),
       depositKey: chains.depositKey,
       ...(chains.hotWalletKey && { hotWalletKey: chains.hotWalletKey }),
+      ...(chains.hotWalletAddress && { hotWalletAddress: chains.hotWalletAddress }),
       logRange: chains.logRange,
       pollMs: chains.pollMs,
     };

@@ -1,6 +1,9 @@
 // `npm run admin` as an operator runs it: once with no server (the CLI opens the database) and once
 // while a server runs on the data directory (the CLI goes through the admin API).
 import { expect, it, vi } from 'vitest';
+import { loadTestSettings } from '../config';
+import { databaseId } from '../db/identity';
+import { RedisRelay, relayChannel } from '../modules/market/relay';
 import { cliWorkspace, runCliScript } from '../test/cli';
 import { call, describeEachTarget, registerUser } from '../test/harness';
 
@@ -81,6 +84,38 @@ describeEachTarget('admin CLI', (target) => {
       await server.close();
     }
   });
+
+  it.runIf(target.name === 'postgres' && loadTestSettings().redisUrl)(
+    'skips a running server it has no ADMIN_TOKEN for, and ends cleanly while the relay carries ticks',
+    async () => {
+      const server = await workspace.serve();
+      const redisUrl = loadTestSettings().redisUrl!;
+      // Another API process's ticks: the CLI's app hears them and starts loading the market.
+      const leader = new RedisRelay(redisUrl, undefined, relayChannel(await databaseId(server.database.db)));
+      await leader.listening();
+      const ticks = setInterval(
+        () =>
+          leader.publish({ kind: 'ticks', list: [{ symbol: 'BTCUSDT', price: '50000', time: Date.now() }] }),
+        5,
+      );
+      try {
+        const { ADMIN_TOKEN: _, ...withoutToken } = env();
+        const result = await runCli(['user:list'], { ...withoutToken, REDIS_URL: redisUrl });
+        expect(result.stderr).toContain(
+          `A server is running at ${server.record.url} (pid ${process.pid}) but no ADMIN_TOKEN was given: ` +
+            'working on the PostgreSQL database directly.',
+        );
+        expect(result.stderr).toContain('(via the PostgreSQL database)');
+        expect(result.stdout).toContain('user(s)');
+        expect(result.stderr).not.toContain('Error');
+        expect(result.code).toBe(0);
+      } finally {
+        clearInterval(ticks);
+        await leader.close();
+        await server.close();
+      }
+    },
+  );
 
   it('refuses an unknown option, a stray argument or a missing value with the usage, reaching nothing', async () => {
     const [unknown, stray, missing, key] = await Promise.all([

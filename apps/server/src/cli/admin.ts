@@ -4,16 +4,18 @@
 // runs the same admin routes in process.
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../config';
+import { dataDirCommands } from './backup';
 import { commands } from './commands';
 import { connect } from './connection';
 import { runCli } from './run-cli';
 
 function usage(): string {
-  const width = Math.max(...commands.map((command) => command.usage.length));
+  const listed = [...commands, ...dataDirCommands];
+  // Each command's usage on its line and what it does under it: some usages are longer than a terminal.
   return [
     'Usage: npm run admin -- <command> [arguments]',
     '',
-    ...commands.map((command) => `  ${command.usage.padEnd(width)}  ${command.summary}`),
+    ...listed.map((command) => `  ${command.usage}\n      ${command.summary}`),
     '',
     'Money commands send an Idempotency-Key (printed); `--idempotency-key KEY` repeats a command safely:',
     'the server answers the first result and moves the money only once.',
@@ -25,6 +27,11 @@ async function main(argv: string[]): Promise<number> {
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     console.log(usage());
     return name ? 0 : 2;
+  }
+  const onDataDir = dataDirCommands.find((candidate) => candidate.name === name);
+  if (onDataDir) {
+    console.log(await onDataDir.run(loadConfig(), given));
+    return 0;
   }
   const command = commands.find((candidate) => candidate.name === name);
   if (!command) {

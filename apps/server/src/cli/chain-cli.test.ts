@@ -49,7 +49,7 @@ describe('chain:deposit on the embedded default', () => {
       () => {
         expect(server!.exitCode).toBeNull();
         expect(readChainRecord(dataDir)).toBeDefined();
-        url = readServerRecord(dataDir)!.url;
+        url = readServerRecord(dataDir)!.url!;
       },
       { timeout: 45_000, interval: 100 },
     );
@@ -128,7 +128,24 @@ describe('chain:deposit on the embedded default', () => {
     const list = await run('admin.ts', ['deposit:list', '--email', email], env);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(new RegExp(`${email}\\s+BEP20\\s+25 USDT\\s+completed\\s+15/15`));
-  });
+
+    // The server's sweeper collects it into the hot wallet (chain:sweep runs a pass at once too), and
+    // the audit finds each chain account equal to its chain, the hot wallet's float booked.
+    await vi.waitFor(
+      async () => {
+        const swept = await run('admin.ts', ['chain:sweep'], env);
+        expect(swept.code, swept.stderr).toBe(0);
+        expect(swept.stdout).toMatch(/^BEP20: \d+ address\(es\) with new deposits looked at;/m);
+        const audit = await run('audit.ts', [], env);
+        expect(audit.code, audit.stdout + audit.stderr).toBe(0);
+        expect(audit.stdout).toMatch(/ok\s+ERC20 at block \d+: .* says 1000000 USDT; .*difference 0 /);
+        expect(audit.stdout).toMatch(
+          /ok\s+BEP20 at block \d+: .* says 1000025 USDT; the chain holds 1000025 \(hot wallet 1000025, 1 deposit address\(es\) 0,/,
+        );
+      },
+      { timeout: 90_000, interval: 1000 },
+    );
+  }, 300_000);
 
   it('refuses without a running server, and for an unknown user', async () => {
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-chain-cli-none-'));

@@ -3,13 +3,14 @@
 // deposit flow can be seen without a wallet. The address comes from the server's admin API (which also
 // makes the watcher follow it); the chain's RPC URL from DATA_DIR/chains.json, written by the server.
 import { randomUUID } from 'node:crypto';
+import { format } from 'node:util';
 import { formatUnits, parseUnits } from 'viem';
 import { networkName, type AdminDeposit, type AdminDepositAddress, type Page } from '@tradeflip/api';
 import { createChainPublicClient, createChainWalletClient } from '../chain/clients';
 import { DEV_POLLING_INTERVAL_MS, devDeployerAccount } from '../chain/dev-chains';
 import { readChainRecord } from '../chain/setup';
 import { mintTestUsdt } from '../chain/test-token';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, loadSecrets, maskSecrets } from '../config';
 import { CliError, readArgs, type AdminApi } from './command-kit';
 import { viaServer } from './connection';
 
@@ -120,7 +121,9 @@ async function follow(
 main(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(error instanceof CliError || error instanceof ConfigError ? error.message : error);
+    // The error may quote a setting (a chain's RPC URL with its key, say).
+    const known = error instanceof CliError || error instanceof ConfigError;
+    console.error(maskSecrets(known ? error.message : format(error), loadSecrets()));
     process.exit(1);
   },
 );

@@ -1,8 +1,8 @@
 // Opens the database: embedded PGlite (a directory, or in memory for tests) or PostgreSQL through
 // a node-postgres pool. Both give the same Drizzle API, typed as `Database`, and both are migrated
 // from the committed SQL in apps/server/drizzle.
+import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { repoRoot } from '../config';
 import * as schema from './schema';
 import { lockDirectory } from './pglite-lock';
 import { pgliteListen, postgresListen, type Listen } from './notifications';
@@ -22,7 +23,8 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** A database or a transaction: repositories accept either. */
 export type Queryable = Database | Transaction;
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** Found from the repository's root: the compiled server (apps/server/dist) is one file, not this one. */
+export const migrationsFolder = path.join(repoRoot, 'apps/server/drizzle');
 
 export interface DatabaseHandle {
   db: Database;
@@ -41,11 +43,22 @@ export interface DatabaseHandle {
 }
 
 /**
+ * Keeps other local users out of the embedded database's directory (PostgreSQL's own rule for its
+ * data directory): PGlite writes its files readable and writable by anyone, and they hold every
+ * user's data and the ledger. A directory left open by an earlier release is closed too.
+ */
+export function closeToOthers(dbDir: string) {
+  fs.mkdirSync(dbDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dbDir, 0o700);
+}
+
+/**
  * PGlite in `dataDir` (locked against a second process), or in memory when dataDir is undefined.
  */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const lock = dataDir ? lockDirectory(dataDir) : undefined;
   try {
+    if (dataDir) closeToOthers(dataDir);
     const client = dataDir ? new PGlite(dataDir) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
@@ -68,8 +81,29 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   }
 }
 
+/**
+ * How long a new connection may take. node-postgres waits forever by default: with the database's
+ * network cut (no answer, not even a refusal) every call would hang; this way it fails (a 500) after
+ * a few seconds, and the next call connects again once the database is back.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * The pools' connections, each with that deadline to connect. (The pool's own option would also
+ * bound the wait for a free connection, failing calls that queue under load.)
+ */
+class DeadlineClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    Client: DeadlineClient,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
@@ -89,7 +123,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   }
   // Its statements never wait long: a lock held by a transaction that waits on them fails them
   // (lock_timeout) instead of hanging both.
-  const outside = new pg.Pool({ connectionString: url, max: 2, options: '-c lock_timeout=5000' });
+  const outside = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    options: '-c lock_timeout=5000',
+    Client: DeadlineClient,
+  });
   outside.on('error', () => {
     // As above.
   });

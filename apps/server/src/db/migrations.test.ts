@@ -16,6 +16,7 @@ import { Decimal } from '@tradeflip/money';
 import { runAudit } from '../modules/ledger/audit';
 import { loadTestSettings } from '../config';
 import { migrationsFolder, type Database } from './client';
+import { databaseId } from './identity';
 import * as schema from './schema';
 
 interface Journal {
@@ -54,6 +55,27 @@ describe('committed migrations', () => {
       statements,
       'schema.ts changed: run `npm run db:generate -w @tradeflip/server` and commit',
     ).toEqual([]);
+  });
+});
+
+describe('the database’s identity', () => {
+  it('is written once per database: a second database has its own, migrating again keeps it', async () => {
+    const clients = [new PGlite(), new PGlite()];
+    try {
+      const ids: string[] = [];
+      for (const client of clients) {
+        const db = drizzle({ client, schema }) as unknown as Database;
+        await migrate(drizzle({ client }), { migrationsFolder });
+        const id = await databaseId(db);
+        await migrate(drizzle({ client }), { migrationsFolder });
+        expect(await databaseId(db)).toBe(id);
+        ids.push(id);
+      }
+      expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(ids[1]).not.toBe(ids[0]);
+    } finally {
+      for (const client of clients) await client.close();
+    }
   });
 });
 

@@ -37,6 +37,9 @@ export const LISTEN_APPLICATION_NAME = 'tradeflip-listen';
  * reconnected after a loss with every channel listened again; notifications sent while it was away
  * are missed, which is harmless for "refetch now" hints. It closes when the last listener stops.
  */
+/** As the pools' (db/client.ts): a connect the cut network never answers fails after 5 s. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 export function postgresListen(url: string): Listen {
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | undefined;
@@ -61,7 +64,12 @@ export function postgresListen(url: string): Listen {
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
+      // A connect with no answer (the network cut) fails, so the retry below comes round.
+      const next = new pg.Client({
+        connectionString: url,
+        application_name: LISTEN_APPLICATION_NAME,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       next.on('notification', (message) => {
         for (const onPayload of listeners.get(message.channel) ?? []) onPayload(message.payload ?? '');
       });

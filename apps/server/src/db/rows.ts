@@ -62,6 +62,34 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Socket errors of a connection to the database that went, or never came. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** node-postgres's words when a connection drops or cannot be made in time (pg-pool: "timeout expired"). */
+const CONNECTION_WORDS =
+  /connection terminated|timeout exceeded when trying to connect|connection error|connection closed|^timeout expired$/i;
+
+/**
+ * Whether a query failed because the database could not be reached (refused, dropped, no
+ * connection in time, or the server shutting down: SQLSTATE class 08 and 57P01-57P03), as
+ * opposed to the database refusing the statement. Such a request is worth trying again.
+ */
+export function databaseUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08|^57P0[123]$/.test(code))) return true;
+    if (typeof message === 'string' && CONNECTION_WORDS.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * A hot statement as fixed SQL text with positional parameters ($1, ...), sent straight to the
  * driver under Drizzle (no query building): on PostgreSQL as a named prepared statement, planned

@@ -1,5 +1,6 @@
-// Infrastructure's own tables (no product module's): stored idempotent answers and worker leases.
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+// Infrastructure's own tables (no product module's): stored idempotent answers, worker leases, the
+// hot wallets' nonces and the database's identity.
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 
 /**
@@ -30,3 +31,27 @@ export const workerLeases = pgTable('worker_leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamptz('expires_at').notNull(),
 });
+
+/**
+ * The database's own identity: one random id, written once by the migrations. What the processes
+ * sharing a database must share is keyed by it (the market's Redis channel), never by how each
+ * one's DATABASE_URL is written (host name or address, parameters, a pooler in between).
+ */
+export const databaseIdentity = pgTable('database_identity', {
+  id: text('id').primaryKey(),
+});
+
+/**
+ * The next nonce of each hot wallet (chain/nonces.ts), kept here so concurrent senders (the
+ * withdrawal sender, the sweeper's gas transfers) never share one.
+ */
+export const hotWalletNonces = pgTable(
+  'hot_wallet_nonces',
+  {
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    nextNonce: integer('next_nonce').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.address] })],
+);

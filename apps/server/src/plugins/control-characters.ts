@@ -13,15 +13,38 @@ const FORBIDDEN =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** The dotted path of the first string (or object key) in `data` holding a control character. */
+/**
+ * The dotted path of the first string (or object key) in `data` holding a control character. Walked
+ * with a stack of its own, not by recursion: however deep the data, the check answers.
+ */
 export function controlCharacterPath(data: unknown, path = ''): string | undefined {
-  if (typeof data === 'string') return FORBIDDEN.test(data) ? path : undefined;
-  if (data === null || typeof data !== 'object') return undefined;
-  for (const [key, value] of Object.entries(data)) {
-    const at = path ? `${path}.${key}` : key;
-    if (FORBIDDEN.test(key)) return at;
-    const found = controlCharacterPath(value, at);
-    if (found !== undefined) return found;
+  // Depth first, in document order (each key just before its value): the field named is the first.
+  // A path is spelled out only for the field found, so a deep body costs no string per level.
+  interface Step {
+    value: unknown;
+    key?: string;
+    parent?: Step;
+  }
+  const pathOf = (step: Step) => {
+    const keys: string[] = [];
+    for (let at: Step | undefined = step; at?.key !== undefined; at = at.parent) keys.push(at.key);
+    return [...(path ? [path] : []), ...keys.reverse()].join('.');
+  };
+  const pending: Step[] = [{ value: data }];
+  while (pending.length > 0) {
+    const step = pending.pop()!;
+    const { value, key } = step;
+    if (key !== undefined && FORBIDDEN.test(key)) return pathOf(step);
+    if (typeof value === 'string') {
+      if (FORBIDDEN.test(value)) return pathOf(step);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [childKey, child] = entries[i]!;
+      pending.push({ value: child, key: childKey, parent: step });
+    }
   }
   return undefined;
 }

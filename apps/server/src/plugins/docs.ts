@@ -1,9 +1,12 @@
-// OpenAPI generated from the zod schemas of the routes, at /api/docs (UI) and /api/docs/json.
+// OpenAPI generated from the zod schemas of the routes, at /api/docs (UI) and /api/docs/json. It
+// describes the app's routes only: the operator's /api/admin/* are the CLI's (`npm run admin`), and
+// may listen apart from the public port (plugins/admin-listener.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { isAdminRoute } from './admin-listener';
 
 export const docsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -25,11 +28,11 @@ export const docsPlugin = fp(
               scheme: 'bearer',
               description: 'Session token from login or register',
             },
-            adminToken: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN credential' },
           },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: (route) =>
+        isAdminRoute(route.url) ? { schema: { hide: true }, url: route.url } : jsonSchemaTransform(route),
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

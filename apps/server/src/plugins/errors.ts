@@ -7,7 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReason } from '@tradeflip/api';
 import { isMessageKey, toLanguage, translate, type Language, type MessageKey } from '@tradeflip/i18n';
 import { stdSerializers } from 'pino';
-import { sqlState } from '../db/rows';
+import { databaseUnreachable, sqlState } from '../db/rows';
 import { AppError, type Vars } from '../errors';
 
 export function requestLanguage(request: FastifyRequest): Language {
@@ -44,6 +44,8 @@ export function errForLog(error: Error): {
     type: error.name,
     message: 'database error (statement and parameters not logged)',
     sqlState: sqlState(error),
+    // A connection that failed says so in the driver's words (a host and port, no statement).
+    ...(databaseUnreachable(error) && root instanceof Error && { connection: root.message }),
     ...(typeof fields.constraint === 'string' && { constraint: fields.constraint }),
     ...(typeof fields.table === 'string' && { table: fields.table }),
     ...(typeof fields.routine === 'string' && { routine: fields.routine }),
@@ -153,6 +155,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     request.log.warn({ err: error }, 'a number of the request is beyond the database’s range');
     return send(request, reply, 400, 'validation', 'validation.invalidRequest');
   }
+  if (databaseUnreachable(error)) {
+    // The database is away (a failover, a restart, a cut): nothing was done, and the caller may try
+    // again. Logged at error still: every such request is one a player could not make.
+    request.log.error({ err: error }, 'request failed: the database could not be reached');
+    reply.header('retry-after', '5');
+    return send(request, reply, 503, 'unavailable', 'errors.unavailable');
+  }
   request.log.error({ err: error }, 'request failed');
   return send(request, reply, status >= 500 && status < 600 ? status : 500, 'internal', 'errors.internal');
 }
@@ -163,6 +172,30 @@ declare module 'fastify' {
     /** The request body as received, for routes with a JSON body (idempotency hashes it). */
     rawBody: string | undefined;
   }
+}
+
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. No request of ours nests beyond a
+ * few levels; every walk of the data after parsing (the control-character check, the schema's
+ * validation, a log of it) then stays far from the stack's limit, whatever a caller sends.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether `text` (JSON or not) nests arrays and objects deeper than `max`, strings skipped. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
+  }
+  return false;
 }
 
 /** Language detection, the JSON body parser and the error handler. Not-found handling lives in app.ts. */
@@ -181,6 +214,12 @@ export const errorsPlugin = fp(
       const text = body as string;
       request.rawBody = text;
       if (text.trim() === '') return done(null, undefined);
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        return done(
+          new AppError(400, 'bad_request', 'errors.nestedTooDeep', { vars: { max: MAX_JSON_DEPTH } }),
+          undefined,
+        );
+      }
       // Fastify's parser answers through the callback; its return value is not a pending result.
       void parseJson(request, text, (error, value) => {
         if (error) done(new AppError(400, 'bad_request', 'errors.invalidJson'), undefined);

@@ -64,6 +64,8 @@ describeEachTarget('keyed money calls when the server is killed', (target) => {
     RATE_LIMIT_API_IP: 'off',
     RATE_LIMIT_CODE_IP: 'off',
     RATE_LIMIT_REGISTER_IP: 'off',
+    // External networks on the embedded database too: the crash points are the same on both.
+    TEST_EMBEDDED_PRODUCTION: '1',
     ETH_RPC_URL: 'http://127.0.0.1:1',
     ETH_CHAIN_ID: '31337',
     DEPOSIT_MNEMONIC: DEV_MNEMONIC,

@@ -26,8 +26,11 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Counts one hit of `id` in `bucket`; a rule of null never limits. */
-  consume(bucket: string, id: string, rule: RateRule | null): Promise<RateDecision>;
+  /**
+   * Counts `points` hits (default 1) of `id` in `bucket`; a rule of null never limits. 0 points only
+   * asks whether `id` is over the limit already (a caller counting failures alone).
+   */
+  consume(bucket: string, id: string, rule: RateRule | null, points?: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
@@ -39,7 +42,7 @@ abstract class FlexibleRateLimiter implements RateLimiter {
 
   protected abstract create(bucket: string, rule: RateRule): RateLimiterAbstract;
 
-  async consume(bucket: string, id: string, rule: RateRule | null): Promise<RateDecision> {
+  async consume(bucket: string, id: string, rule: RateRule | null, points = 1): Promise<RateDecision> {
     if (!rule) return allowed;
     const name = `${bucket}\n${rule.max}/${rule.windowSeconds}`;
     let limiter = this.limiters.get(name);
@@ -48,7 +51,7 @@ abstract class FlexibleRateLimiter implements RateLimiter {
       this.limiters.set(name, limiter);
     }
     try {
-      await limiter.consume(id);
+      await limiter.consume(id, points);
       return allowed;
     } catch (refusal) {
       // The library rejects with a RateLimiterRes when the limit is hit, with an Error otherwise.
@@ -72,6 +75,9 @@ export class MemoryRateLimiter extends FlexibleRateLimiter {
   }
 }
 
+/** How long a call waits for Redis's count before counting in memory alone. */
+const COMMAND_TIMEOUT_MS = 1000;
+
 /** Shared counters in Redis under `${prefix}${bucket}:${id}`; Redis keeps the time of the window. */
 export class RedisRateLimiter extends FlexibleRateLimiter {
   private readonly redis: Redis;
@@ -81,7 +87,14 @@ export class RedisRateLimiter extends FlexibleRateLimiter {
     private readonly prefix = 'tradeflip:rl:',
   ) {
     super();
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      // Every /api call asks the limiter first: a Redis that takes the connection and never answers
+      // (a partition) would hold each call forever. Past this, the insurance limiter counts instead.
+      commandTimeout: COMMAND_TIMEOUT_MS,
+    });
     this.redis.on('error', () => {
       // ioredis reconnects by itself; meanwhile the insurance limiter counts in memory.
     });
@@ -123,19 +136,23 @@ export async function enforce(
 }
 
 /**
- * The coarse per-IP limit on every /api call but the operators' and the health check: players on
+ * The coarse per-IP limit on every /api call but the operators' and the probes (health, ready): players on
  * one address (a NAT, the operator's own machine) must not lock the operator out of the admin API
  * or make the CLI think the server is gone. Admin routes check their credential at once, without the
  * database (a long random token: guessing it is no use).
  */
+/** Liveness and readiness (modules/health). */
+const PROBES = new Set(['/api/health', '/api/ready']);
+
 export const apiRateLimitPlugin = fp<{ limiter: RateLimiter; rule: RateRule | null }>(
   async (app: FastifyInstance, { limiter, rule }) => {
     if (!rule) return;
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      // (Health with a token is counted: the token is looked up, and that costs a query.)
-      const health = request.routeOptions.url === '/api/health' && !request.headers.authorization;
-      if (request.routeOptions.config.admin || health) return;
+      // The probes come from load balancers, several a second from one address (a token they carry
+      // is not looked up: modules/account/authenticate.ts).
+      const probe = PROBES.has(request.routeOptions.url ?? '');
+      if (request.routeOptions.config.admin || probe) return;
       await enforce(limiter, 'api', request.ip, rule);
     });
   },

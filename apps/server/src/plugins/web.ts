@@ -58,6 +58,9 @@ export const webPlugin = fp<{ webDist: string }>(
       return path.relative(webDist, file);
     }
 
+    // Operators' paths served elsewhere (Prometheus scrapes METRICS_PORT): a 404 here, never the app.
+    const NOT_PAGES = new Set(['/metrics']);
+
     function sendIndex(reply: FastifyReply, pathname = '/') {
       if (!fs.existsSync(indexFile)) {
         return reply
@@ -81,7 +84,7 @@ export const webPlugin = fp<{ webDist: string }>(
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isApi = pathname === '/api' || pathname.startsWith('/api/');
-      if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (!isApi && !NOT_PAGES.has(pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
         const last = pathname.slice(pathname.lastIndexOf('/') + 1);
         // A path that names a file (has an extension) and isn't there is a 404, not the app.
         if (!last.includes('.')) return sendIndex(reply, pathname);

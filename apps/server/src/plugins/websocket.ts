@@ -23,6 +23,7 @@ import {
 import { toLanguage, translate, type Language, type MessageKey } from '@tradeflip/i18n';
 import { systemClock, type Clock } from '../clock';
 import type { Listen } from '../db/notifications';
+import { databaseUnreachable } from '../db/rows';
 import { AppError } from '../errors';
 
 export interface WebSocketOptions {
@@ -367,7 +368,11 @@ export const webSocketPlugin = fp<WebSocketOptions>(
         running = true;
         for (let message = queue.shift(); message; message = queue.shift()) {
           // A failure (the database, say) is answered like any refusal; the next message still runs.
-          await handle(client, message).catch(() => refuse(client, 'internal', 'errors.internal'));
+          await handle(client, message).catch((error: unknown) =>
+            databaseUnreachable(error)
+              ? refuse(client, 'unavailable', 'errors.unavailable')
+              : refuse(client, 'internal', 'errors.internal'),
+          );
         }
         running = false;
       };

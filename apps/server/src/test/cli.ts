@@ -98,7 +98,9 @@ export function cliWorkspace(target: DatabaseTarget, prefix: string) {
   async function serve() {
     const server = await startServer();
     await server.app.listen({ host: '127.0.0.1', port: 0 });
-    const record = writeServerRecord(dataDir, localUrl(server.app.server.address() as AddressInfo));
+    const record = writeServerRecord(dataDir, {
+      url: localUrl(server.app.server.address() as AddressInfo),
+    });
     return {
       ...server,
       record,

@@ -224,6 +224,9 @@ export function useDatabase(target: DatabaseTarget) {
       if (!options.env?.WEB_DIST) dirs.push(webDist);
       const config = parseConfig({
         LOG_LEVEL: 'silent',
+        // The suite hands the app its database itself (PGlite or PostgreSQL), never by DATABASE_URL:
+        // a test of a production part (the live feed, say) runs on either.
+        TEST_EMBEDDED_PRODUCTION: '1',
         DATA_DIR: dataDir,
         WEB_DIST: webDist,
         ...looseLimits,

@@ -7,7 +7,10 @@ import { repoRoot } from '../config';
 import { isProcessAlive } from '../db/pglite-lock';
 
 export interface ServerProcess {
+  /** The public listener ('' on ROLE=worker, which opens none). */
   url: string;
+  /** The admin listener (ADMIN_PORT), if any. */
+  adminUrl: string | undefined;
   /** The process started: the server itself, or `npm start`'s script running it. */
   child: ChildProcess;
   /** The server's own process id (the child's, unless started through `npm start`). */
@@ -27,16 +30,28 @@ export interface ServerProcessOptions {
   npmStart?: boolean;
   /** The child's stdout: ignored by default; 'pipe' hands it to the test. */
   stdout?: 'ignore' | 'pipe';
+  /** The compiled server (apps/server/dist/server.js, `npm run build`), run by plain node. */
+  compiled?: boolean;
 }
 
-/** Starts apps/server/src/server.ts with `env` and answers once it is listening (DATA_DIR/server.json). */
+/** The compiled server, as `npm run serve` runs it. */
+export const COMPILED_SERVER = 'apps/server/dist/server.js';
+
+/**
+ * Starts apps/server/src/server.ts with `env` and answers once it is up (DATA_DIR/server.json, which
+ * every role writes once started: listening, or on ROLE=worker running its jobs).
+ */
 export async function startServerProcess(
   env: Record<string, string>,
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const dataDir = env.DATA_DIR;
   if (!dataDir) throw new Error('startServerProcess needs DATA_DIR');
-  const args = options.npmStart ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const args = options.npmStart
+    ? ['scripts/start.mjs']
+    : options.compiled
+      ? [COMPILED_SERVER]
+      : ['--import', 'tsx', 'apps/server/src/server.ts'];
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
@@ -50,7 +65,7 @@ export async function startServerProcess(
     else child.once('exit', () => resolve());
   });
   const record = path.join(dataDir, 'server.json');
-  let written: { pid: number; url: string } | undefined;
+  let written: { pid: number; url?: string; adminUrl?: string } | undefined;
   const deadline = Date.now() + 60_000;
   while (!written) {
     if (child.exitCode !== null) throw new Error(`the server exited during start-up:\n${stderr}`);
@@ -61,7 +76,8 @@ export async function startServerProcess(
     try {
       const found = JSON.parse(fs.readFileSync(record, 'utf8')) as {
         pid: number;
-        url: string;
+        url?: string;
+        adminUrl?: string;
         startedAt: string;
       };
       // A killed server leaves its record behind: wait for one written since this start.
@@ -73,7 +89,8 @@ export async function startServerProcess(
   }
   const serverPid = written.pid;
   return {
-    url: written.url,
+    url: written.url ?? '',
+    adminUrl: written.adminUrl,
     child,
     serverPid,
     stdout: child.stdout,
@@ -89,4 +106,30 @@ export async function startServerProcess(
       await exited;
     },
   };
+}
+
+/** Starts the server with `env` expecting it to refuse: answers its exit code and stderr once it ended. */
+export function runServerToExit(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server was still running after ${timeoutMs} ms:\n${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }

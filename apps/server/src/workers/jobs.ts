@@ -7,6 +7,7 @@ import { systemClock } from '../clock';
 import { deleteExpiredIdempotencyKeys } from '../plugins/idempotency';
 import { startChainWatchers } from '../modules/deposit/chain-watcher';
 import { startWithdrawalSender } from '../modules/withdraw/sender';
+import { startSweeper } from '../modules/deposit/sweeper';
 import { startMarketFeed } from '../modules/market/feed-job';
 import { startGameEngine } from '../modules/contract-game/engine-job';
 import { startFlipSettler } from '../modules/flip/settle-job';
@@ -23,8 +24,14 @@ export function startJobs(app: FastifyInstance, db: Database, config: Config): J
   const jobs: Job[] = [...startChainWatchers(app, db, { log: app.log })];
   const withdrawalSender = startWithdrawalSender(app, db);
   if (withdrawalSender) jobs.push(withdrawalSender);
-  jobs.push(startGameEngine(app.services.gameEngine, { db, clock: systemClock, log: app.log }));
-  jobs.push(startFlipSettler(app.services.flip, { db, clock: systemClock, log: app.log }));
+  jobs.push(...startSweeper(app));
+  // The jobs that settle at the mark are led only by a process that hears the marks: on PostgreSQL
+  // another process may (the feed's leader, one on the right Redis), and a blind leader would leave
+  // liquidations and expiries to stale prices. The embedded default is one process, the feed's leader.
+  const standBy = config.databaseUrl ? () => app.services.market.marksUnheard() : undefined;
+  const settling = { db, clock: systemClock, log: app.log, ...(standBy && { standBy }) };
+  jobs.push(startGameEngine(app.services.gameEngine, settling));
+  jobs.push(startFlipSettler(app.services.flip, settling));
   jobs.push(startInviteRewarder(app.services.invite, { db, clock: systemClock, log: app.log }));
   jobs.push(
     startMarketFeed(app.services.market, {

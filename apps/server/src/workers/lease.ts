@@ -32,3 +32,12 @@ export async function acquireLease(
 export async function releaseLease(db: Queryable, name: string, holder: string): Promise<void> {
   await db.execute(sql`delete from worker_leases where name = ${name} and holder = ${holder}`);
 }
+
+/** Every lease: who holds it and until when (the metrics show which process leads each job). */
+export async function leases(db: Queryable): Promise<{ name: string; holder: string; expiresAt: Date }[]> {
+  const rows = await queryRows<{ name: string; holder: string; expires_at: string | Date }>(
+    db,
+    sql`select name, holder, expires_at from worker_leases`,
+  );
+  return rows.map((row) => ({ name: row.name, holder: row.holder, expiresAt: new Date(row.expires_at) }));
+}

@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { InstallPrompt, recordPageView } from '@/features/install-prompt';
-import { useUserChannel } from '@/features/market/lib/user-channel';
+import { useUserChannel } from '@/lib/live/user-channel';
 import { setNavigator } from '@/lib/navigation';
 import { clearStaleToasts } from '@/lib/toast';
 import { recordNavigation, startStack, type Direction } from './page-stack';

@@ -8,11 +8,11 @@ import { http } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
 import { currentPath, renderApp, testMe, testUser } from './test-utils';
 
-vi.mock('@/features/market/lib/reconnecting-socket', async () => ({
-  ReconnectingSocket: (await import('@/features/market/lib/test-socket')).FakeSocket,
+vi.mock('@/lib/live/reconnecting-socket', async () => ({
+  ReconnectingSocket: (await import('@/lib/live/test-socket')).FakeSocket,
 }));
 
-const { FakeSocket } = await import('@/features/market/lib/test-socket');
+const { FakeSocket } = await import('@/lib/live/test-socket');
 
 const FORCED = 'You have been signed out because your account was frozen.';
 

@@ -1,5 +1,5 @@
-// One row of a deposit or withdrawal records list: amount and token, network and time, its status
-// and an optional note under it. Styled by records.css.
+// One row of a deposit or withdrawal records list: amount and token, network and time (and a detail
+// line), its status and an optional note under it. Styled by records.css.
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format-time';
 
@@ -9,12 +9,14 @@ interface RecordRowProps {
   /** The record: its id, token, network and time. */
   record: { id: string; token: string; network: string; createdAt: string };
   amount: string;
+  /** A line under the network and time (a withdrawal's fee, which its amount includes). */
+  detail?: ReactNode;
   status: ReactNode;
   note?: ReactNode;
   onOpen: () => void;
 }
 
-export function RecordRow({ testId, record, amount, status, note, onOpen }: RecordRowProps) {
+export function RecordRow({ testId, record, amount, detail, status, note, onOpen }: RecordRowProps) {
   const { id, token, network, createdAt } = record;
   return (
     <button type="button" className="record-item" onClick={onOpen} data-testid={testId} data-id={id}>
@@ -27,6 +29,11 @@ export function RecordRow({ testId, record, amount, status, note, onOpen }: Reco
           {' · '}
           <span data-testid={`${testId}-time`}>{formatDateTime(createdAt)}</span>
         </span>
+        {detail && (
+          <span className="record-item__meta" data-testid={`${testId}-detail`}>
+            {detail}
+          </span>
+        )}
       </span>
       <span className="record-item__side">
         {status}

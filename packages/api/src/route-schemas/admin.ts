@@ -5,6 +5,8 @@ import {
   adminAdjustResult,
   adminAirdropBody,
   adminAirdropResult,
+  adminHotWalletFundBody,
+  adminHotWalletFundResult,
   adminLedger,
   adminLedgerQuery,
   adminVaultFundBody,
@@ -22,6 +24,7 @@ import {
   adminWithdrawListQuery,
   adminWithdrawRejectBody,
   chainStatus,
+  chainSweepReport,
 } from '../chain-wallet';
 import {
   adminGamePairBody,
@@ -45,11 +48,13 @@ export const admin = {
   adjust: { body: adminAdjustBody, answer: adminAdjustResult },
   airdrop: { body: adminAirdropBody, answer: adminAirdropResult },
   fundVault: { body: adminVaultFundBody, answer: adminVaultFundResult },
+  fundHotWallet: { body: adminHotWalletFundBody, answer: adminHotWalletFundResult },
   house: { answer: houseAccountList },
   ledger: { query: adminLedgerQuery, answer: adminLedger },
   audit: { answer: auditReport },
   // Chains and deposits.
   chainStatus: { answer: chainStatus },
+  chainSweep: { answer: chainSweepReport },
   deposits: { query: adminDepositListQuery, answer: pageSchema(adminDeposit) },
   depositAddress: { query: adminDepositAddressQuery, answer: adminDepositAddress },
   // Withdrawals.

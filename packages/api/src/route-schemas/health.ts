@@ -1,6 +1,7 @@
-// The schema of the health route (../routes/health.ts), as a value for the server.
-import { healthResult } from '../health';
+// The schemas of the health routes (../routes/health.ts), as values for the server.
+import { healthResult, readyResult } from '../health';
 
 export const health = {
   health: { answer: healthResult },
+  ready: { answer: readyResult },
 };

@@ -39,6 +39,11 @@ export const fundVault = {
   path: '/api/admin/vault/fund',
   wire: {} as typeof wire.fundVault,
 } as const;
+export const fundHotWallet = {
+  method: 'POST',
+  path: '/api/admin/hot-wallet/fund',
+  wire: {} as typeof wire.fundHotWallet,
+} as const;
 export const house = {
   method: 'GET',
   path: '/api/admin/house',
@@ -60,6 +65,11 @@ export const chainStatus = {
   method: 'GET',
   path: '/api/admin/chain/status',
   wire: {} as typeof wire.chainStatus,
+} as const;
+export const chainSweep = {
+  method: 'POST',
+  path: '/api/admin/chain/sweep',
+  wire: {} as typeof wire.chainSweep,
 } as const;
 export const deposits = {
   method: 'GET',

@@ -3,13 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import * as routes from '@tradeflip/api/routes';
 import type { Database } from '../../db/client';
+import { withChains, type Treasury } from '../deposit/reconcile';
 import { runAudit } from '../ledger/audit';
 import type { WalletOperations } from '../wallet/operations';
 import { routeGroup, serveRoute } from '../../plugins/route-group';
 
 export async function adminWalletRoutes(
   app: FastifyInstance,
-  { operations, db }: { operations: WalletOperations; db: Database },
+  { operations, db, treasury }: { operations: WalletOperations; db: Database; treasury: Treasury },
 ) {
   routeGroup(app, { kind: 'admin', tag: 'admin' });
   const { admin } = routes;
@@ -35,6 +36,16 @@ export async function adminWalletRoutes(
     (request) => operations.fundVault(request.body, request.idempotency),
   );
 
+  serveRoute(
+    app,
+    admin.fundHotWallet,
+    {
+      summary:
+        "Book tokens sent to a network's hot wallet (negative: taken out), so the ledger still meets the chain",
+    },
+    (request) => operations.fundHotWallet(request.body, request.idempotency),
+  );
+
   serveRoute(app, admin.house, { summary: 'Balances of the house accounts (vaults, chain and equity)' }, () =>
     operations.house(),
   );
@@ -49,7 +60,15 @@ export async function adminWalletRoutes(
   serveRoute(
     app,
     admin.audit,
-    { summary: 'Recompute every balance from the ledger and check conservation (as `npm run audit`)' },
-    () => runAudit(db),
+    {
+      summary:
+        'Recompute every balance from the ledger, check conservation, and compare each chain account with the chain (as `npm run audit`)',
+    },
+    async () => {
+      const report = await runAudit(db);
+      const started = performance.now();
+      const chains = await treasury.reconcile();
+      return withChains(report, chains, Math.round(performance.now() - started));
+    },
   );
 }

@@ -41,6 +41,7 @@ export class GameEngine {
   private stopListening: (() => Promise<void>) | undefined;
   /** Closes made by the engine (for the operators' figures and the tests). */
   settled = 0;
+  private readonly settledListeners = new Set<(closed: number, crossedAt: number) => void>();
 
   constructor(
     private readonly deps: {
@@ -51,6 +52,17 @@ export class GameEngine {
       log?: EngineLog;
     },
   ) {}
+
+  /** Called after each commit of closes: how many, and when the mark that crossed them was made. */
+  onSettled(listener: (closed: number, crossedAt: number) => void): () => void {
+    this.settledListeners.add(listener);
+    return () => this.settledListeners.delete(listener);
+  }
+
+  private closed(count: number, crossedAt: number): void {
+    this.settled += count;
+    if (count > 0) for (const listener of this.settledListeners) listener(count, crossedAt);
+  }
 
   get isLeading(): boolean {
     return this.leading;
@@ -132,9 +144,12 @@ export class GameEngine {
       const batch = crossed.slice(i, i + SETTLE_BATCH);
       void this.enqueue(async () => {
         try {
-          this.settled += await this.deps.game.settleMany(
-            tick,
-            batch.map(({ position, reason }) => ({ id: position.id, reason })),
+          this.closed(
+            await this.deps.game.settleMany(
+              tick,
+              batch.map(({ position, reason }) => ({ id: position.id, reason })),
+            ),
+            tick.time,
           );
           return;
         } catch (error) {
@@ -146,7 +161,7 @@ export class GameEngine {
         }
         for (const { position, reason } of batch) {
           try {
-            if (await this.deps.game.settle(position.id, tick, reason)) this.settled += 1;
+            if (await this.deps.game.settle(position.id, tick, reason)) this.closed(1, tick.time);
           } catch (error) {
             this.index.upsert(position);
             this.deps.log?.warn({ err: error, position: position.id }, 'game engine: a settlement failed');

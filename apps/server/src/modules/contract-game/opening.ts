@@ -7,9 +7,11 @@ import type { MessageKey } from '@tradeflip/i18n';
 import {
   Decimal,
   fundsProblem,
+  isLiquidated,
   notional as notionalOf,
   targetsOnWrongSide,
   targetsProblem,
+  tradeOf,
   validateOpen,
 } from '@tradeflip/money';
 import type { Transaction } from '../../db/client';
@@ -73,10 +75,13 @@ export class Opening {
     const { side, margin, leverage, fee, takeProfit, stopLoss } = check.order;
     const token = pair.marginToken;
 
-    // The price is the market's last tick, kept exactly (and kept once for all opens at it); a stale
-    // pair refuses ('price fetch failed'), after the balance checks as the spec orders them.
+    // The entry price is the worse for the player of the mark and the newest trade (a long buys, a
+    // short sells), kept exactly (and kept once for all opens at it): knowing the newest trades
+    // before the mark follows them wins nothing. A stale pair refuses ('price fetch failed'), a
+    // market moving beyond the execution band too ('moving fast'), after the balance checks as the
+    // spec orders them.
     const prices = await this.deps.events.prices([token]);
-    const tick = await this.deps.market.settlementTick(symbol, undefined, 'open').then(
+    const tick = await this.deps.market.playerTick(symbol, tradeOf(side, 'open')).then(
       (kept) => ({ kept }),
       (error: unknown) => ({ error }),
     );
@@ -91,6 +96,20 @@ export class Opening {
       if ('error' in tick) throw tick.error;
       const { tickId, price } = tick.kept;
       const entry = new Decimal(price);
+      // An entry the newest trade set above the mark (a long's; below, a short's) by more than the
+      // position can lose would be liquidated at once at the mark, which has not followed yet: it
+      // waits until the mark has ('moving fast'), changing nothing.
+      const terms = {
+        side,
+        entry,
+        notional: notionalOf(margin, leverage),
+        margin,
+        fundingPaid: 0,
+        mmr: pair.mmr,
+      };
+      if (isLiquidated(terms, tick.kept.mark)) {
+        throw new AppError(409, 'price_unavailable', 'errors.priceMoving');
+      }
       const targets = targetsProblem(check.order, entry);
       if (targets) throw openRefusal(targets);
       const now = this.now();
@@ -160,6 +179,7 @@ export class Opening {
             turnover: notionalOf(margin, leverage),
             rewardCap: fee,
             ref: base.ref,
+            playSeq: row.playSeq,
           },
         ],
         prices,
@@ -207,7 +227,10 @@ export class Opening {
     return price;
   }
 
-  private async insertWithOrderNo(tx: Transaction, values: Omit<repo.NewPosition, 'orderNo' | 'status'>) {
+  private async insertWithOrderNo(
+    tx: Transaction,
+    values: Omit<repo.NewPosition, 'orderNo' | 'status' | 'playSeq'>,
+  ) {
     // A taken order number (1 in 10^10 a day) draws another; no savepoint needed.
     for (let attempt = 1; attempt <= 5; attempt++) {
       const row = await repo.insertPosition(

@@ -5,6 +5,7 @@ import type { CloseReason } from '@tradeflip/api';
 import type { PositionTerms } from '@tradeflip/money';
 import type { Queryable } from '../../db/client';
 import { pageNewestFirst, queryPreparedRows } from '../../db/rows';
+import { NEXT_PLAY_NUMBER } from '../game-events/service';
 import { noticePayload } from './notice';
 import { gamePairs, gamePositions } from './schema';
 
@@ -56,12 +57,13 @@ export function positionTerms(row: PositionRow) {
 const INSERT_POSITION = `with p as (
     insert into game_positions (order_no, user_id, symbol, margin_token, side, margin, leverage, notional,
       entry_price, open_tick_id, open_fee, close_fee_rate, funding_rate, funding_interval_seconds, mmr,
-      profit_cap_multiple, funding_paid, next_funding_at, take_profit, stop_loss, status, opened_at)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'open', $21)
+      profit_cap_multiple, funding_paid, next_funding_at, take_profit, stop_loss, status, opened_at, play_seq)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'open', $21,
+      ${NEXT_PLAY_NUMBER})
     on conflict (order_no) do nothing
-    returning id
+    returning id, play_seq
   ), told as (select pg_notify($22::text, p.id || ':' || $2 || ':open:') from p)
-  select id from p where (select count(*) from told) >= 0`;
+  select id, play_seq from p where (select count(*) from told) >= 0`;
 
 /**
  * Records an open position and tells every process's engine (on commit), in one statement (an
@@ -69,10 +71,10 @@ const INSERT_POSITION = `with p as (
  */
 export async function insertPosition(
   db: Queryable,
-  values: Omit<NewPosition, 'id' | 'status'>,
+  values: Omit<NewPosition, 'id' | 'status' | 'playSeq'>,
   channel: string,
 ): Promise<PositionRow | undefined> {
-  const [row] = await queryPreparedRows<{ id: string | number }>(
+  const [row] = await queryPreparedRows<{ id: string | number; play_seq: string | number }>(
     db,
     'game_insert_position',
     INSERT_POSITION,
@@ -105,6 +107,7 @@ export async function insertPosition(
   return {
     ...values,
     id: Number(row.id),
+    playSeq: Number(row.play_seq),
     status: 'open',
     takeProfit: values.takeProfit ?? null,
     stopLoss: values.stopLoss ?? null,

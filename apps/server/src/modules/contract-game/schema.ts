@@ -85,6 +85,11 @@ export const gamePositions = pgTable(
     /** Profit the vault could not pay (it was short); the close fee was refunded then. */
     profitUnpaid: money('profit_unpaid'),
     openedAt: timestamptz('opened_at').notNull(),
+    /**
+     * Its place in the game events' numbering, taken at open: its bet and its close's profit or loss
+     * are rewarded at the invite rates in force when it was opened.
+     */
+    playSeq: bigint('play_seq', { mode: 'number' }),
     closedAt: timestamptz('closed_at'),
   },
   (t) => [

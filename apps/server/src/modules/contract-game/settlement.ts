@@ -3,7 +3,7 @@
 // comes first closes it, the others find it closed. Money moves only through the ledger; the
 // formulas are packages/money's contract-game.ts.
 import type { CloseReason, Position } from '@tradeflip/api';
-import { Decimal, settle as settleTerms } from '@tradeflip/money';
+import { Decimal, settle as settleTerms, tradeOf } from '@tradeflip/money';
 import { crashIf } from '../../crash';
 import type { Queryable, Transaction } from '../../db/client';
 import { POSITIONS_CHANNEL } from '../../db/notifications';
@@ -26,13 +26,17 @@ export class Settlement {
     return this.deps.clock.now();
   }
 
-  /** POST /api/app/game/close: at the market's last price (kept), after the app's confirm. */
+  /**
+   * POST /api/app/game/close, after the app's confirm: at the worse for the player of the mark and
+   * the newest trade (a long sells, a short buys; kept), so a close timed on the exchange's newest
+   * trades gains nothing; refused, changing nothing, while they lie beyond the execution band.
+   */
   async close(userId: number, id: number, record?: IdempotencyRecord): Promise<Position> {
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.lockPosition(tx, id);
       if (!row || row.userId !== userId) throw new AppError(404, 'not_found', 'game.positionNotFound');
       if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
-      const tick = await this.deps.market.settlementTick(row.symbol, tx);
+      const tick = await this.deps.market.playerTick(row.symbol, tradeOf(row.side, 'close'), tx);
       const [closed] = await this.settleLocked(tx, [{ row, reason: 'manual' }], tick);
       const answer = this.views.view(closed!);
       await record?.commit(tx, answer);
@@ -192,6 +196,8 @@ export class Settlement {
         token: row.marginToken,
         ref: { type: 'game_position', id: row.id },
         rewardCap: new Decimal(closes[i]!.closeFee),
+        // A position opened before an operator's change and closed after it: the rates of its open.
+        playSeq: row.playSeq,
       } as const;
       const paid = new Decimal(closes[i]!.pnl).sub(closes[i]!.profitUnpaid);
       if (new Decimal(closes[i]!.pnl).gt(0)) return [{ ...event, kind: 'profit' as const, amount: paid }];

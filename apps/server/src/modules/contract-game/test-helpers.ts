@@ -3,6 +3,7 @@
 // calls (open, close, the position); and the vault's balance, set to a figure to run it short.
 import { expect } from 'vitest';
 import { Decimal } from '@tradeflip/money';
+import type { Env } from '../../config';
 import { call, TestClock, type TestApp, type TestDatabase } from '../../test/harness';
 
 interface GameStart {
@@ -10,6 +11,8 @@ interface GameStart {
   vault?: string | null;
   /** Whether this app's engine leads (default yes). */
   lead?: boolean;
+  /** The app's environment beyond the harness's. */
+  env?: Env;
 }
 
 export class GameTable {
@@ -21,7 +24,7 @@ export class GameTable {
   /** An app on `db` whose clock starts at `start` (an ISO time). */
   static async start(db: TestDatabase, start: string, options: GameStart = {}) {
     const clock = new TestClock(Date.parse(start));
-    const t = await db.app({ clock });
+    const t = await db.app({ clock, ...(options.env && { env: options.env }) });
     await t.app.services.market.init();
     const vault = options.vault === undefined ? '1000000' : options.vault;
     if (vault) await t.app.services.operatorMoney.fundVault({ token: 'USDT', amount: vault });

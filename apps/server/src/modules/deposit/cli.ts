@@ -1,18 +1,22 @@
-// `npm run admin -- chain:status|deposit:list`: the deposit watchers and the deposits, as calls of
-// /api/admin/chain/status and /api/admin/deposits. Loaded by cli/commands.ts (which registers them).
-import type { AdminDeposit, ChainStatus, Page } from '@tradeflip/api';
+// `npm run admin -- chain:status|chain:sweep|deposit:list`: the deposit watchers with the ledger against
+// the chain, one sweep by hand, and the deposits, as calls of /api/admin/chain/status,
+// /api/admin/chain/sweep and /api/admin/deposits. Loaded by cli/commands.ts (which registers them).
+import { formatEther } from 'viem';
+import type { AdminDeposit, ChainStatus, ChainSweepReport, Page } from '@tradeflip/api';
 import { defineCommand, table, type AdminCommand } from '../../cli/command-kit';
+import { formatReconciliation } from './reconcile';
 
 const show = (value: number | string | null) => (value === null ? '-' : String(value));
 
 const chainStatusCommand = defineCommand({
   name: 'chain:status',
   usage: 'chain:status',
-  summary: "Each network's chain head, the deposit watcher's cursor and its lag",
+  summary: "Each network's chain head, the watcher's lag, the ledger against the chain, the hot wallet's gas",
   async run(api) {
-    const { list } = await api.call<ChainStatus>('GET', '/api/admin/chain/status');
-    return table([
-      ['NETWORK', 'CHAIN ID', 'HEAD', 'CURSOR', 'LAG', 'HOT WALLET', 'RPC'],
+    const { list, treasury } = await api.call<ChainStatus>('GET', '/api/admin/chain/status');
+    const watchers = table([
+      // NEXT BLOCK: the watcher's cursor, the first block it has not scanned yet.
+      ['NETWORK', 'CHAIN ID', 'HEAD', 'NEXT BLOCK', 'LAG', 'HOT WALLET', 'RPC'],
       ...list.map((row) =>
         row.enabled
           ? [
@@ -27,6 +31,27 @@ const chainStatusCommand = defineCommand({
           : [row.network, '-', '-', show(row.cursor), '-', '-', 'not served (CHAINS)'],
       ),
     ]);
+    if (treasury.length === 0) return watchers;
+    return [watchers, '', 'The ledger against the chain:', ...formatReconciliation(treasury)].join('\n');
+  },
+});
+
+const chainSweep = defineCommand({
+  name: 'chain:sweep',
+  usage: 'chain:sweep',
+  summary: "One sweep now: deposit addresses' USDT (at least SWEEP_MIN_USDT) into the hot wallet",
+  async run(api) {
+    const report = await api.call<ChainSweepReport>('POST', '/api/admin/chain/sweep');
+    if (report.unavailable) return `Nothing swept: ${report.unavailable}.`;
+    const lines = report.list.map((r) =>
+      r.leader
+        ? `${r.network}: ${r.checked} address(es) with new deposits looked at; ${r.gasTransfers} gas transfer(s) ` +
+          `and ${r.tokenTransfers} token transfer(s) sent; ${r.completed} sweep(s) completed (${r.amount} USDT into ` +
+          `the hot wallet, gas ${formatEther(BigInt(r.gasCostWei))}); ${r.failed} failed; ${r.underWay} under way` +
+          (r.waiting ? `; waiting: ${r.waiting}` : '')
+        : `${r.network}: another process leads this network's sweeper; it sweeps there`,
+    );
+    return lines.join('\n');
   },
 });
 
@@ -79,4 +104,4 @@ const depositList = defineCommand({
   },
 });
 
-export const chainCommands: AdminCommand[] = [chainStatusCommand, depositList];
+export const chainCommands: AdminCommand[] = [chainStatusCommand, chainSweep, depositList];

@@ -1,4 +1,5 @@
-// The deposit module's tables: deposit addresses, the chain watcher's cursors and deposits.
+// The deposit module's tables: deposit addresses, the chain watcher's cursors, deposits and their
+// sweeps into the hot wallet.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,10 +7,12 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { NetworkName } from '../../chain/network';
 import { userIdColumn } from '../account/schema';
@@ -87,5 +90,62 @@ export const deposits = pgTable(
     index('deposits_status_idx').on(t.status),
     check('deposits_status_check', sql`${t.status} in ('pending', 'confirming', 'completed', 'failed')`),
     check('deposits_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const sweepStatuses = ['funding', 'sweeping', 'completed', 'failed'] as const;
+export type SweepStatus = (typeof sweepStatuses)[number];
+
+/**
+ * One collection of a deposit address's tokens into the hot wallet (modules/deposit/sweeper.ts):
+ * `funding` while the hot wallet's gas transfer to the address is on its way (none when the address
+ * holds enough), `sweeping` while the address's token transfer is, then `completed` or `failed`.
+ * Each transfer is signed and stored (nonce, raw_tx, tx_hash) before its broadcast; at most one
+ * sweep per address is under way. Gas is native coin, outside the USDT ledger: what a sweep cost is
+ * kept here (gas_cost_wei: the gas transfer's own fee plus the token transfer's).
+ */
+export const sweeps = pgTable(
+  'sweeps',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    network: text('network').$type<NetworkName>().notNull(),
+    /** The deposit address swept (lower-case) and its derivation index. */
+    address: text('address').notNull(),
+    derivationIndex: bigint('derivation_index', { mode: 'number' }).notNull(),
+    /** The hot wallet it goes to (lower-case). */
+    hotWallet: text('hot_wallet').notNull(),
+    /** In token units: the address's whole balance when it was recorded. */
+    amount: money('amount').notNull(),
+    /** The newest deposit to the address when it was recorded: later ones make it a candidate again. */
+    lastDepositId: bigint('last_deposit_id', { mode: 'number' }).notNull(),
+    status: text('status').$type<SweepStatus>().notNull(),
+    /** The fees both transfers are signed with (wei per gas; legacy chains: max = gas price, tip null). */
+    maxFeePerGas: numeric('max_fee_per_gas', { precision: 78, scale: 0 }).notNull(),
+    maxPriorityFeePerGas: numeric('max_priority_fee_per_gas', { precision: 78, scale: 0 }),
+    /** The hot wallet's gas transfer: wei sent, its nonce and signed transaction. */
+    gasValue: numeric('gas_value', { precision: 78, scale: 0 }),
+    gasNonce: integer('gas_nonce'),
+    gasRawTx: text('gas_raw_tx'),
+    gasTxHash: text('gas_tx_hash'),
+    /** The address's token transfer. */
+    nonce: integer('nonce'),
+    rawTx: text('raw_tx'),
+    txHash: text('tx_hash'),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    gasCostWei: numeric('gas_cost_wei', { precision: 78, scale: 0 }),
+    failureReason: text('failure_reason'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    completedAt: timestamptz('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('sweeps_under_way_key')
+      .on(t.network, t.address)
+      .where(sql`${t.status} in ('funding', 'sweeping')`),
+    unique('sweeps_gas_nonce_key').on(t.network, t.hotWallet, t.gasNonce),
+    unique('sweeps_nonce_key').on(t.network, t.address, t.nonce),
+    index('sweeps_status_idx').on(t.network, t.status),
+    check('sweeps_status_check', sql`${t.status} in ('funding', 'sweeping', 'completed', 'failed')`),
+    check('sweeps_amount_check', sql`${t.amount} > 0`),
   ],
 );

@@ -235,6 +235,30 @@ export class DepositService {
   }
 
   /**
+   * How far each network's watcher is behind its chain: the head, and the last block scanned (the
+   * cursor's block before; null before the first scan). The head is asked of the node, with `ms` to
+   * answer (null when it did not).
+   */
+  async watcherLag(
+    ms = 1000,
+  ): Promise<{ network: NetworkName; head: number | null; scanned: number | null }[]> {
+    // head null: the network's node did not answer within `ms`.
+    const networks = this.deps.chains?.networks() ?? [];
+    return Promise.all(
+      networks.map(async (chain) => {
+        const [cursor, head] = await Promise.all([
+          repo.cursorOf(this.deps.db, chain.network),
+          Promise.race([
+            chain.publicClient.getBlockNumber({ cacheTime: 0 }).then(Number),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref()),
+          ]).catch(() => null),
+        ]);
+        return { network: chain.network, head, scanned: cursor ? cursor.nextBlock - 1 : null };
+      }),
+    );
+  }
+
+  /**
    * A user's deposit address on a network for operators (and `npm run chain:deposit`), created when
    * missing. Unlike the user's call it answers while deposits are switched off: funds sent there are
    * still watched.
@@ -258,7 +282,7 @@ export class DepositService {
   }
 
   /** GET /api/admin/chain/status: per network the chain's head, the watcher's cursor and the lag. */
-  async chainStatus(): Promise<ChainStatus> {
+  async chainStatus(): Promise<Omit<ChainStatus, 'treasury'>> {
     const cursors = new Map((await repo.allCursors(this.deps.db)).map((row) => [row.network, row]));
     const list = await Promise.all(
       chainNetworks.map(async (network) => {
@@ -272,7 +296,7 @@ export class DepositService {
           head,
           cursor,
           lag: head !== null && cursor !== null ? Math.max(0, head - cursor + 1) : null,
-          hotWallet: chain?.hotWallet?.account.address ?? null,
+          hotWallet: chain?.hotWalletAddress ?? null,
           enabled: chain !== undefined,
         };
       }),

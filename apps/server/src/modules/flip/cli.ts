@@ -128,7 +128,7 @@ const flipPositions = defineCommand({
     if (values.open && values.settled) throw new CliError('--open or --settled, not both');
     const query = new URLSearchParams({ pageSize: '50', page: values.page ?? '1' });
     if (values.open) query.set('status', 'open');
-    if (values.settled) query.set('status', 'settled');
+    if (values.settled) query.set('status', 'closed');
     if (values.email) query.set('email', values.email);
     const page = await api.call<AdminFlips>('GET', `/api/admin/flip/positions?${query}`);
     return `${flipsTable(page.list)}\n${page.total} flip(s)`;

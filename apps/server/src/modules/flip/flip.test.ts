@@ -142,6 +142,25 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     },
   );
 
+  it('lists a settled flip under ?status=closed, as the contract game does, and ?status=settled alike', async () => {
+    const table = await FlipTable.start(db, T0);
+    const { user, flip } = await play(table, 'up', '100.01');
+    const list = async (status: string) => {
+      const res = await call(table.t.app, 'GET', `/api/app/flip/positions?status=${status}`, {
+        token: user.token,
+      });
+      expect(res.status).toBe(200);
+      return (res.body.data as { list: { id: string; status: string }[] }).list;
+    };
+    expect(await list('closed')).toMatchObject([{ id: flip.id, status: 'closed' }]);
+    expect(await list('settled')).toEqual(await list('closed'));
+    expect(await list('open')).toEqual([]);
+    const refused = await call(table.t.app, 'GET', '/api/app/flip/positions?status=done', {
+      token: user.token,
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('closes at the last mark at or before expiry, not a later one', async () => {
     const table = await FlipTable.start(db, T0);
     const user = await fundedUser(table.t, '100');

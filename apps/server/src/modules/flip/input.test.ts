@@ -150,13 +150,19 @@ describeEachDatabase('Lightning Flip’s order errors', (db) => {
       table.wait(0.25);
       await market.ingest([{ symbol: 'BTCUSDT', price, time: table.clock.now().getTime() }]);
     };
-    // Trades at 150, 50 % above the mark: the mark holds at 100 for 3 s (mark-price.ts).
+    // Trades at 150, 50 % above the mark: the mark holds at 100 for 3 s (mark-price.ts), and
+    // the ticker, which shows the last trade the chart took, does not show them either.
     for (let i = 0; i < 4; i++) await trade('150');
     const ticker = (await market.tickers()).list.find((row) => row.symbol === 'BTCUSDT');
-    expect(ticker).toMatchObject({ price: '150', mark: '100' });
-    const held = await table.open(user.token, good, { 'x-lang': 'zh-CN' });
-    expect(held.status).toBe(409);
-    expect(held.body.msg).toBe(translate('zh-CN', 'errors.priceFetchFailed'));
+    expect(ticker).toMatchObject({ price: '100', mark: '100' });
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const held = await table.open(user.token, good, { 'x-lang': lang });
+      expect(held.status).toBe(409);
+      expect(held.body).toMatchObject({
+        reason: 'price_unavailable',
+        msg: translate(lang, 'errors.priceMoving'),
+      });
+    }
     expect(await balanceOf(table.t, user.token)).toEqual({ available: '50', frozen: '0' });
     // Once the trades kept it there for the hold, the mark follows and flips open at it.
     for (let i = 0; i < 12; i++) await trade('150');

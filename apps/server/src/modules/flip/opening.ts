@@ -1,7 +1,8 @@
 // Opening a flip (DESIGN §8): spec §5's flip checks (validateFlip, the same function the flip page
 // runs as a person types), then one transaction: the user's flips counted under a lock of their own,
-// the balance checked, the flip recorded at the mark kept as its open tick, the stake frozen and the
-// payout it could win promised by the vault (with the contract game's promises, in one total).
+// the balance checked, the flip recorded at its open price kept as its open tick (the worse for the
+// player of the mark and the newest trade), the stake frozen and the payout it could win promised by
+// the vault (with the contract game's promises, in one total).
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FlipPosition, OpenFlipBody } from '@tradeflip/api';
@@ -43,9 +44,12 @@ export class FlipOpening {
     const check = validateFlip(body, terms);
     if (!check.ok) throw flipRefusal(check.problem);
     const order = check.order;
-    // The open price is the mark now, kept exactly; a stale pair refuses ('price fetch failed'),
-    // after the user's own checks as the spec orders them.
-    const tick = await this.deps.market.settlementTick(order.symbol, undefined, 'open').then(
+    // The open price is the worse for the player of the mark and the newest trade (Up buys the
+    // price, Down sells it), kept exactly: a flip placed on a step the mark has not followed yet
+    // wins nothing. A stale pair refuses ('price fetch failed'), a market moving beyond the
+    // execution band too ('moving fast'), after the user's own checks as the spec orders them.
+    const trade = order.direction === 'up' ? 'buy' : 'sell';
+    const tick = await this.deps.market.playerTick(order.symbol, trade).then(
       (kept) => ({ kept }),
       (error: unknown) => ({ error }),
     );
@@ -53,10 +57,9 @@ export class FlipOpening {
       await this.deps.accounts.requireActive(tx, userId);
       // Two opens of one user at once would both count one flip fewer than there will be.
       await tx.execute(sql`select pg_advisory_xact_lock(${USER_FLIPS_LOCK}, ${userId}::int)`);
-      const [openCount, available] = await Promise.all([
-        repo.openCount(tx, userId),
-        this.deps.ledger.availableOf(userId, order.token, tx),
-      ]);
+      // One after another on the transaction's one connection.
+      const openCount = await repo.openCount(tx, userId);
+      const available = await this.deps.ledger.availableOf(userId, order.token, tx);
       const again = validateFlip(body, terms, { openCount, available });
       if (!again.ok) throw flipRefusal(again.problem);
       if ('error' in tick) throw tick.error;
@@ -122,7 +125,10 @@ export class FlipOpening {
     return error;
   }
 
-  private async insertWithOrderNo(tx: Transaction, values: Omit<repo.NewFlip, 'id' | 'status' | 'orderNo'>) {
+  private async insertWithOrderNo(
+    tx: Transaction,
+    values: Omit<repo.NewFlip, 'id' | 'status' | 'orderNo' | 'playSeq'>,
+  ) {
     // A taken order number (1 in 10^10 a day) draws another.
     for (let attempt = 1; attempt <= 5; attempt++) {
       const row = await repo.insertFlip(tx, { ...values, orderNo: newOrderNo(this.deps.clock.now()) });

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
+import { NEXT_PLAY_NUMBER } from '../game-events/service';
 import { flipDurations, flipPairs, flipPositions, flipRates, flipSettings, flipTokens } from './schema';
 
 export type FlipRow = typeof flipPositions.$inferSelect;
@@ -62,11 +63,14 @@ export async function upsertRate(db: Queryable, row: typeof flipRates.$inferInse
     });
 }
 
-/** Records a flip; undefined when its order number is taken (the caller draws another). */
-export async function insertFlip(db: Queryable, values: Omit<NewFlip, 'id' | 'status'>) {
+/**
+ * Records a flip, with the number of its play (its events, recorded at settlement, are rewarded at
+ * the invite rates in force now); undefined when its order number is taken (the caller draws another).
+ */
+export async function insertFlip(db: Queryable, values: Omit<NewFlip, 'id' | 'status' | 'playSeq'>) {
   const [row] = await db
     .insert(flipPositions)
-    .values({ ...values, status: 'open' })
+    .values({ ...values, playSeq: sql.raw(NEXT_PLAY_NUMBER), status: 'open' })
     .onConflictDoNothing({ target: flipPositions.orderNo })
     .returning();
   return row;
@@ -161,7 +165,7 @@ export async function flip(db: Queryable, id: number): Promise<FlipRow | undefin
 /** A page of a user's flips: open (soonest to expire first) or settled (newest first). */
 export async function userFlips(
   db: Queryable,
-  filter: { userId: number; status: 'open' | 'settled'; offset: number; limit: number },
+  filter: { userId: number; status: 'open' | 'closed'; offset: number; limit: number },
 ): Promise<{ rows: FlipRow[]; total: number }> {
   const open = filter.status === 'open';
   const where = and(eq(flipPositions.userId, filter.userId), statusIs(filter.status));
@@ -176,7 +180,7 @@ export async function userFlips(
   return { rows, total: counted?.total ?? 0 };
 }
 
-function statusIs(status: 'open' | 'settled' | undefined): SQL | undefined {
+function statusIs(status: 'open' | 'closed' | undefined): SQL | undefined {
   if (status === undefined) return undefined;
   return status === 'open'
     ? eq(flipPositions.status, 'open')
@@ -187,7 +191,7 @@ function statusIs(status: 'open' | 'settled' | undefined): SQL | undefined {
 export async function allFlips(
   db: Queryable,
   filter: {
-    status?: 'open' | 'settled' | undefined;
+    status?: 'open' | 'closed' | undefined;
     userId: number | undefined;
     offset: number;
     limit: number;

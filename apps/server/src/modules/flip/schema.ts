@@ -108,6 +108,11 @@ export const flipPositions = pgTable(
       .notNull()
       .references(() => marketTicks.id),
     openedAt: timestamptz('opened_at').notNull(),
+    /**
+     * Its place in the game events' numbering, taken at open: its bet, profit and loss (recorded at
+     * settlement) are rewarded at the invite rates in force when it was opened.
+     */
+    playSeq: bigint('play_seq', { mode: 'number' }),
     expiresAt: timestamptz('expires_at').notNull(),
     status: text('status').$type<FlipStatus>().notNull(),
     result: text('result').$type<FlipResult>(),

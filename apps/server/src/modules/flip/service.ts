@@ -40,6 +40,12 @@ export class FlipService {
     return this.opening.open(userId, body, record);
   }
 
+  /** Called after each commit of settlements with each flip's expiry and settlement time. */
+  onSettled(listener: (flips: { expiresAt: Date; settledAt: Date }[]) => void): () => void {
+    this.settlement.settledListeners.add(listener);
+    return () => this.settlement.settledListeners.delete(listener);
+  }
+
   /** The settler's pass (settle-job.ts): every flip due now. */
   settleDue(now?: Date): Promise<number> {
     return this.settlement.settleDue(now);
@@ -64,7 +70,7 @@ export class FlipService {
 
   /** Every user's flips (or one user's by email), for operators. */
   async adminPositions(query: {
-    status?: 'open' | 'settled' | undefined;
+    status?: 'open' | 'closed' | undefined;
     email?: string | undefined;
     page: number;
     pageSize: number;

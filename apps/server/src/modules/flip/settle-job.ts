@@ -1,23 +1,19 @@
 // Lightning Flip's settler (DESIGN §8): one leader across processes (CONVENTIONS 14) settles the
 // flips due every 100 ms, so each within a second of its expiry; its first pass after a start settles
 // what fell due while no process ran, from the marks the market wrote.
-import type { Clock } from '../../clock';
-import type { Queryable } from '../../db/client';
-import { LeasedLoop, type LoopLog } from '../../workers/leased-loop';
+import { LeasedLoop, PRICE_JOB_LEASE_MS, type MarkSettledJobDeps } from '../../workers/leased-loop';
 import type { FlipService } from './service';
 
-export function startFlipSettler(
-  flip: FlipService,
-  deps: { db: Queryable; clock: Clock; intervalMs?: number; leaseMs?: number; log?: LoopLog },
-): { stop(): Promise<void> } {
+export function startFlipSettler(flip: FlipService, deps: MarkSettledJobDeps): { stop(): Promise<void> } {
   const loop = new LeasedLoop({
     name: 'flip-settler',
     db: deps.db,
     clock: deps.clock,
     intervalMs: deps.intervalMs ?? 100,
     // Short: after a crash another process (or the restart) settles within seconds.
-    leaseMs: deps.leaseMs ?? 3_000,
+    leaseMs: deps.leaseMs ?? PRICE_JOB_LEASE_MS,
     ...(deps.log && { log: deps.log }),
+    ...(deps.standBy && { standBy: deps.standBy }),
     work: () => flip.settleDue(),
   });
   loop.start();

@@ -33,6 +33,9 @@ export class FlipSettlement {
     private readonly terms: FlipTerms,
   ) {}
 
+  /** Told, after each commit, each settled flip's expiry and when it was settled. */
+  readonly settledListeners = new Set<(flips: { expiresAt: Date; settledAt: Date }[]) => void>();
+
   /** Flips whose settlement failed on its own, and when to try each again. */
   private readonly stuck = new Map<number, number>();
 
@@ -133,6 +136,7 @@ export class FlipSettlement {
           token: row.token,
           ref: base.ref,
           rewardCap: flipRewardCap(row.stake, row.profit),
+          playSeq: row.playSeq,
         } as const;
         // A bet counts (turnover, rewards) once it won or lost: a refunded stake was never in play.
         if (result === 'won' || result === 'lost')
@@ -181,9 +185,10 @@ export class FlipSettlement {
         })),
       );
       crashIf('flip-settling', this.deps.crashAt);
-      return rows.length;
+      return rows.map((row) => ({ expiresAt: row.expiresAt, settledAt }));
     });
     crashIf('flip-settled', this.deps.crashAt);
-    return settled;
+    if (settled.length > 0) for (const listener of this.settledListeners) listener(settled);
+    return settled.length;
   }
 }

@@ -37,7 +37,7 @@ export class FlipViews {
     };
   }
 
-  async list(userId: number, query: { status: 'open' | 'settled'; page: number; pageSize: number }) {
+  async list(userId: number, query: { status: 'open' | 'closed'; page: number; pageSize: number }) {
     const { rows, total } = await repo.userFlips(this.deps.db, {
       userId,
       status: query.status,

@@ -21,11 +21,11 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
   }>(
     db,
     'game_events_insert',
-    `insert into game_events (user_id, game, kind, token, amount, usdt_value, reward_cap, ref_type, ref_id, created_at)
-     select e.user_id, e.game, e.kind, e.token, e.amount, e.usdt_value, e.reward_cap, e.ref_type, e.ref_id, e.created_at
+    `insert into game_events (user_id, game, kind, token, amount, usdt_value, reward_cap, ref_type, ref_id, play_seq, created_at)
+     select e.user_id, e.game, e.kind, e.token, e.amount, e.usdt_value, e.reward_cap, e.ref_type, e.ref_id, e.play_seq, e.created_at
        from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[],
-                   $8::text[], $9::bigint[], $10::timestamptz[])
-         as e(user_id, game, kind, token, amount, usdt_value, reward_cap, ref_type, ref_id, created_at)
+                   $8::text[], $9::bigint[], $10::bigint[], $11::timestamptz[])
+         as e(user_id, game, kind, token, amount, usdt_value, reward_cap, ref_type, ref_id, play_seq, created_at)
      on conflict do nothing
      returning user_id, kind, usdt_value::text, ref_type, ref_id`,
     [
@@ -38,6 +38,7 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
       column('rewardCap'),
       column('refType'),
       column('refId'),
+      column('playSeq'),
       events.map((event) => event.createdAt.toISOString()),
     ],
   );
@@ -86,12 +87,22 @@ export function eventsToReward(db: Queryable, limit: number) {
       token: gameEvents.token,
       amount: gameEvents.amount,
       rewardCap: gameEvents.rewardCap,
+      playSeq: gameEvents.playSeq,
     })
     .from(gameEvents)
     .where(isNull(gameEvents.rewardedAt))
     .orderBy(asc(gameEvents.id))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/** How many events wait for the rewarder. */
+export async function unrewardedCount(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(gameEvents)
+    .where(isNull(gameEvents.rewardedAt));
+  return Number(row?.n ?? 0);
 }
 
 export async function markRewarded(db: Queryable, ids: number[], now: Date) {

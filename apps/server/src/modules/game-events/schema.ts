@@ -30,6 +30,12 @@ export const gameEvents = pgTable(
     /** The play it belongs to (a ledger reference: `flip_position` and its id). */
     refType: text('ref_type').notNull(),
     refId: bigint('ref_id', { mode: 'number' }).notNull(),
+    /**
+     * The number its play took in this table's numbering when it was opened (NEXT_PLAY_NUMBER): the invite
+     * rates are those in force then, though a flip's events and a position's close come later. Null:
+     * the event's own id (a play recorded as it was opened, or one from before the column).
+     */
+    playSeq: bigint('play_seq', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull(),
     /**
      * When the invite rewarder dealt with it (null: not yet). A mark per event, not a cursor over ids:

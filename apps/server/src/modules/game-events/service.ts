@@ -25,7 +25,20 @@ export interface GameEvent {
   /** The most its invite rewards pay in all (a contract bet: the fee it paid); none: the rates decide. */
   rewardCap?: Decimal;
   ref: { type: string; id: number };
+  /**
+   * The number its play took when it was opened (NEXT_PLAY_NUMBER, in its opening's insert): it is
+   * rewarded at the invite rates in force then. None: its own number (recorded as it was opened).
+   */
+  playSeq?: number | null | undefined;
 }
+
+/**
+ * A game's opening takes a number of the events' own sequence for its play (the games' play_seq), in
+ * its insert: an operator's invite rule change, which counts for the events numbered after how far
+ * that sequence had come when it was made, then counts for the play's events exactly when the play
+ * was opened after it, though its events (a flip's, a position's close) are recorded later.
+ */
+export const NEXT_PLAY_NUMBER = "nextval('game_events_id_seq')";
 
 /** USDT per unit of each token at one moment (undefined: no price then). */
 export type UsdtPrices = ReadonlyMap<string, string | undefined>;
@@ -78,6 +91,7 @@ export class GameEvents {
           rewardCap: event.rewardCap?.toFixed() ?? null,
           refType: event.ref.type,
           refId: event.ref.id,
+          playSeq: event.playSeq ?? null,
           createdAt: now,
         };
       }),
@@ -114,6 +128,11 @@ export class GameEvents {
   /** The oldest events not rewarded yet, locked in `tx` until it ends (the invite rewarder's read). */
   eventsToReward(limit: number, tx: Queryable) {
     return repo.eventsToReward(tx, limit);
+  }
+
+  /** How many events the invite rewarder has not dealt with yet (its backlog, for the metrics). */
+  rewardBacklog(): Promise<number> {
+    return repo.unrewardedCount(this.deps.db);
   }
 
   /** The events dealt with by the invite rewarder, in its transaction. */

@@ -337,6 +337,95 @@ describeEachDatabase('invites and their rewards', (db) => {
     await db.expectAuditClean();
   });
 
+  it('pays a flip opened before an operator’s change at the rates of its open, though it settles after', async () => {
+    const table = await FlipTable.start(db, T0);
+    await rewarder(table);
+    const setRule = (level: 'self' | 'upline', rate: string) =>
+      adminCallRoute(table.t.app, routes.invite.adminSetRule, { body: { kind: 'bet', level, rate } });
+    const rewardsOf = async (token: string) =>
+      (
+        await callRoute(table.t.app, routes.invite.rewards, { token, query: { page: 1, pageSize: 20 } })
+      ).body.data.list.map((row) => [row.kind, row.level, row.amount]);
+    // A player of their own (no inviter): room under the bet's 2 % for their own rate to go to 2 %.
+    const player = await registerUser(table.t, uniqueEmail('player'));
+    await credit(table.t, player.email, '2000');
+    expect((await setRule('upline', '0')).status).toBe(200);
+    try {
+      await table.price('BTCUSDT', '100');
+      const flip = { symbol: 'BTCUSDT', direction: 'up', amount: '1000', duration: 30, token: 'USDT' };
+      await table.opened(player.token, flip);
+      // While it runs, the operator raises the player's own bet rate from 0.1 % to 2 % (the CLI).
+      table.wait(10);
+      const report = await adminCommand('invite:rules').run(adminApi(table.t), [
+        '--event',
+        'bet',
+        '--to',
+        'self',
+        '--rate',
+        '0.02',
+      ]);
+      expect(report).toMatch(/bet\s+self\s+0\.02/);
+      table.wait(19);
+      await table.price('BTCUSDT', '99');
+      table.wait(1.5);
+      expect(await table.settle()).toBe(1);
+      await rewarder(table);
+      // Its bet at 0.1 % of 1,000, with the +10 % of VIP1 its turnover of 1,000 reached: 1.1, not 22.
+      expect(await rewardsOf(player.token)).toEqual([
+        ['loss', 'self', '5.5'],
+        ['bet', 'self', '1.1'],
+      ]);
+      // The next flip, opened after the change, at 2 %.
+      await table.price('BTCUSDT', '100');
+      await table.opened(player.token, flip);
+      table.wait(29);
+      await table.price('BTCUSDT', '99');
+      table.wait(1.5);
+      await table.settle();
+      await rewarder(table);
+      expect((await rewardsOf(player.token)).slice(0, 2)).toEqual([
+        ['loss', 'self', '5.5'],
+        ['bet', 'self', '22'],
+      ]);
+      await db.expectAuditClean();
+    } finally {
+      expect((await setRule('self', '0.001')).status).toBe(200);
+      expect((await setRule('upline', '0.002')).status).toBe(200);
+    }
+  });
+
+  it('pays a contract position opened before an operator’s change at the rates of its open, its close included', async () => {
+    const table = await FlipTable.start(db, T0);
+    await rewarder(table);
+    const { inviter, friend } = await inviterAndFriend(table);
+    const setLoss = (rate: string) =>
+      adminCallRoute(table.t.app, routes.invite.adminSetRule, {
+        body: { kind: 'loss', level: 'upline', rate },
+      });
+    await table.price('BTCUSDT', '100');
+    const opened = await callRoute(table.t.app, routes.contractGame.open, {
+      token: friend.token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    // The position is open when the operator doubles the inviter's share of a loss (1 % to 2 %).
+    expect((await setLoss('0.02')).status).toBe(200);
+    try {
+      await table.price('BTCUSDT', '99'); // a loss of 10
+      const closed = await callRoute(table.t.app, routes.contractGame.close, {
+        token: friend.token,
+        body: { id: opened.body.data.id },
+      });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      await rewarder(table);
+      // Its open is when it was played: the bet's 0.2 and the loss's 1 % of 10, not 2 %.
+      expect(await balanceOf(table.t, inviter.token)).toEqual({ available: '0.3', frozen: '0' });
+      await db.expectAuditClean();
+    } finally {
+      expect((await setLoss('0.01')).status).toBe(200);
+    }
+  });
+
   it('never pays a frozen inviter; the player’s own reward still comes', async () => {
     const table = await FlipTable.start(db, T0);
     const { inviter, friend } = await inviterAndFriend(table);

@@ -14,7 +14,6 @@ export function startInviteRewarder(
     db: deps.db,
     clock: deps.clock,
     intervalMs: deps.intervalMs ?? 1_000,
-    leaseMs: 10_000,
     ...(deps.log && { log: deps.log }),
     work: () => invite.rewardPass(),
   });

@@ -42,7 +42,7 @@ export const inviteRewardRuleChanges = pgTable(
     kind: text('kind').$type<'bet' | 'profit' | 'loss'>().notNull(),
     level: text('level').$type<RewardLevel>().notNull(),
     rate: money('rate').notNull(),
-    /** For game events whose id is greater. */
+    /** For game events whose play's number (play_seq, else their id) is greater. */
     afterEventId: bigint('after_event_id', { mode: 'number' }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },

@@ -116,8 +116,9 @@ export class InviteService {
         const token = await tokens.require(event.token, { allowDisabled: true, via: tx });
         const earned: { level: RewardLevel; receiver: number; amount: Decimal }[] = [];
         for (const level of LEVELS) {
-          // The rate when it was played: an operator's change since counts for later plays only.
-          const rate = rateOf(event.kind, level, event.id);
+          // The rate when it was played (its play opened): an operator's change since counts for
+          // later plays only, though a flip's events and a position's close are recorded after it.
+          const rate = rateOf(event.kind, level, event.playSeq ?? event.id);
           if (!rate?.gt(0)) continue;
           const receiver = level === 'self' ? event.userId : players.get(event.userId)?.inviterId;
           if (receiver === null || receiver === undefined) continue;

@@ -333,8 +333,9 @@ export class LedgerService {
   }
 
   /** Vaults, chain accounts and equity. */
-  houseAccounts() {
-    return balances.houseAccounts(this.deps.db);
+  /** The vault, chain and equity accounts; `via` reads them in a caller's transaction (a snapshot). */
+  houseAccounts(via: Queryable = this.deps.db) {
+    return balances.houseAccounts(via);
   }
 
   /** A user's entries, newest first. */

@@ -3,11 +3,9 @@
 // the pair's decimals, a dropped connection reconnects, a silent stream marks its pairs stale and is
 // reconnected, and an operator cannot pin a live price.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
 import { Decimal } from '@tradeflip/money';
 import { queryRows } from '../../db/rows';
 import {
@@ -20,52 +18,44 @@ import {
   testSettings,
   useDatabase,
   type TestApp,
+  type TestDatabase,
 } from '../../test/harness';
+import { FakeBinance } from '../../test/fake-binance';
 import { startMarketFeed } from './feed-job';
 
 const T0 = Date.parse('2030-03-01T00:00:00Z');
 
-/** A stand-in for wss://stream.binance.com:9443/stream: records what was asked, sends what we say. */
-class FakeBinance {
-  readonly server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  readonly requests: string[] = [];
-  sockets: WebSocket[] = [];
-  constructor() {
-    this.server.on('connection', (socket, request) => {
-      this.requests.push(request.url ?? '');
-      this.sockets.push(socket);
-    });
-  }
-  get url() {
-    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}/stream`;
-  }
-  get current(): WebSocket | undefined {
-    return this.sockets.at(-1);
-  }
-  trade(symbol: string, price: string, quantity: string) {
-    this.current!.send(
-      JSON.stringify({
-        stream: `${symbol.toLowerCase()}@aggTrade`,
-        data: {
-          e: 'aggTrade',
-          E: 1,
-          s: symbol,
-          a: 1,
-          p: price,
-          q: quantity,
-          f: 1,
-          l: 1,
-          T: 1,
-          m: true,
-          M: true,
-        },
-      }),
-    );
-  }
-  close() {
-    for (const socket of this.sockets) socket.terminate();
-    return new Promise((resolve) => this.server.close(resolve));
-  }
+/**
+ * An app reading the live feed of `exchange` (the mark's band 10 %, hold 3 s, plus `env`), its log
+ * lines collected in `logs`; resolves once the feed is connected.
+ */
+async function appOnFakeStream(
+  db: TestDatabase,
+  exchange: FakeBinance,
+  clock: TestClock,
+  logs: Record<string, unknown>[],
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line));
+  });
+  const t = await db.app({
+    clock,
+    logStream: stream,
+    env: {
+      PRICE_FEED: 'binance',
+      BINANCE_STREAM_URL: exchange.url,
+      MARKET_MARK_BAND: '0.1',
+      MARKET_MARK_HOLD_SECONDS: '3',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  await t.app.services.market.init();
+  t.app.services.liveFeed!.start();
+  await vi.waitFor(() => expect(exchange.sockets).toHaveLength(1));
+  return t;
 }
 
 interface Ticker {
@@ -180,7 +170,7 @@ describe('PRICE_FEED', () => {
   it('takes simulated or binance, and says so otherwise', async () => {
     const { parseConfig } = await import('../../config');
     expect(() => parseConfig({ PRICE_FEED: 'coinbase' })).toThrow(/PRICE_FEED.*simulated or binance/);
-    expect(parseConfig({ PRICE_FEED: 'binance' }).market).toMatchObject({
+    expect(parseConfig({ PRICE_FEED: 'binance', DATABASE_URL: 'postgres://tf@db/tf' }).market).toMatchObject({
       feed: 'binance',
       binanceUrl: 'wss://stream.binance.com:9443/stream',
     });
@@ -197,6 +187,15 @@ describe('PRICE_FEED', () => {
       expect(() => parseConfig({ MARKET_MARK_BAND: band })).toThrow(/MARKET_MARK_BAND.*fraction/);
     }
     expect(() => parseConfig({ MARKET_MARK_HOLD_SECONDS: '0' })).toThrow(/MARKET_MARK_HOLD_SECONDS/);
+  });
+
+  it('MARKET_EXECUTION_BAND takes a fraction (0.5 % unless set)', async () => {
+    const { parseConfig } = await import('../../config');
+    expect(parseConfig({}).market.executionBand).toBe('0.005');
+    expect(parseConfig({ MARKET_EXECUTION_BAND: ' 0.01 ' }).market.executionBand).toBe('0.01');
+    for (const band of ['0', '1.5', '-0.01', '0.5%', 'fast']) {
+      expect(() => parseConfig({ MARKET_EXECUTION_BAND: band })).toThrow(/MARKET_EXECUTION_BAND.*fraction/);
+    }
   });
 });
 
@@ -264,25 +263,7 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (db)
 
   beforeAll(async () => {
     clock = new TestClock(T0);
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line));
-    });
-    t = await db.app({
-      clock,
-      logStream: stream,
-      env: {
-        PRICE_FEED: 'binance',
-        BINANCE_STREAM_URL: exchange.url,
-        MARKET_TICK_MS: '50',
-        MARKET_MARK_BAND: '0.1',
-        MARKET_MARK_HOLD_SECONDS: '3',
-        LOG_LEVEL: 'warn',
-      },
-    });
-    await market().init();
-    t.app.services.liveFeed!.start();
-    await vi.waitFor(() => expect(exchange.sockets).toHaveLength(1));
+    t = await appOnFakeStream(db, exchange, clock, logs, { MARKET_TICK_MS: '50' });
     await t.app.services.operatorMoney.fundVault({ token: 'USDT', amount: '1000000' });
     await t.app.services.gameEngine.lead();
     // A second of BTC trades around 90,500.
@@ -315,9 +296,10 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (db)
     for (const position of [risky, guarded]) {
       expect((await positionOf(user.token, position.id)).status).toBe('open');
     }
-    // The chart shows the trades; the mark (which operators see) never left 90,500.
+    // Nor does the chart: the burst the mark held back as bad made no low; the mark (which operators
+    // see) never left 90,500.
     const candles = await call(t.app, 'GET', '/api/app/market/candles?symbol=BTCUSDT&interval=1m&limit=1');
-    expect(candles.body.data!.list).toEqual([expect.objectContaining({ low: '1' })]);
+    expect(new Decimal((candles.body.data!.list as { low: string }[])[0]!.low).gte(90_500)).toBe(true);
     const status = await adminCall(t.app, 'GET', '/api/admin/market/status');
     const btc = (status.body.data!.list as { symbol: string; mark: string }[]).find(
       (r) => r.symbol === 'BTCUSDT',
@@ -487,6 +469,100 @@ describeEachDatabase('the mark price on the live feed (local fake stream)', (db)
   });
 });
 
+describeEachDatabase('bad prints in the chart and the 24 h figures (local fake stream)', (db) => {
+  const exchange = new FakeBinance();
+  const logs: Record<string, unknown>[] = [];
+  let t: TestApp;
+  let clock: TestClock;
+  const market = () => t.app.services.market;
+
+  /** The clock moves on `seconds`, then these trades arrive; resolves once the market took the last. */
+  async function step(seconds: number, prices: string[], quantity = '0.01') {
+    clock.advance(seconds);
+    for (const price of prices) exchange.trade('BTCUSDT', price, quantity);
+    const last = new Decimal(prices.at(-1)!).toFixed();
+    await vi.waitFor(() => expect(market().lastPrice('BTCUSDT')?.price).toBe(last));
+  }
+
+  const btcTicker = async () =>
+    (await market().tickers()).list.find((ticker) => ticker.symbol === 'BTCUSDT')!;
+
+  /** Each interval's newest BTC candle, as the chart reads it. */
+  async function newestCandles() {
+    const list = [];
+    for (const interval of ['1s', '1m', '5m', '15m'] as const) {
+      const { list: candles } = await market().candles({ symbol: 'BTCUSDT', interval, limit: 1 });
+      list.push({ interval, ...candles[0]! });
+    }
+    return list;
+  }
+
+  beforeAll(async () => {
+    clock = new TestClock(T0);
+    t = await appOnFakeStream(db, exchange, clock, logs);
+  });
+  afterAll(async () => {
+    t.app.services.liveFeed?.stop();
+    await exchange.close();
+  });
+
+  it('a print at 1 and one near 10^20 among normal trades make no 24 h high or low and no candle’s', async () => {
+    for (let i = 0; i < 10; i++) await step(0.1, [String(90_500 + i)]);
+    await step(0.1, ['90510', '1', '90511']);
+    await step(0.1, ['90512', '99999999999999999999', '90513']);
+    for (let i = 0; i < 10; i++) await step(0.1, [String(90_520 + i)]);
+    await market().flush();
+    expect(await btcTicker()).toMatchObject({ price: '90529', high24h: '90529', low24h: '90500' });
+    for (const candle of await newestCandles()) {
+      expect(new Decimal(candle.high).lte(90_529), `${candle.interval} high ${candle.high}`).toBe(true);
+      expect(new Decimal(candle.low).gte(90_500), `${candle.interval} low ${candle.low}`).toBe(true);
+    }
+    // What was written is the same (the chart after a restart, another process's read).
+    const [row] = await queryRows<{ high: string; low: string }>(
+      db.handle.db,
+      sql`select max(high)::text as high, min(low)::text as low from market_candles where symbol = 'BTCUSDT'`,
+    );
+    expect([new Decimal(row!.high).toFixed(), new Decimal(row!.low).toFixed()]).toEqual(['90529', '90500']);
+  });
+
+  it('a bad print as the last trade is not the ticker’s price, high or low', async () => {
+    await step(0.5, ['90521', '1']);
+    expect(await btcTicker()).toMatchObject({ price: '90521', high24h: '90529', low24h: '90500' });
+    await step(0.5, ['90522', '99999999999999999999']);
+    expect(await btcTicker()).toMatchObject({ price: '90522', high24h: '90529', low24h: '90500' });
+  });
+
+  it('a move that lasts until the mark takes it counts in the 24 h low and the chart from then on', async () => {
+    // 11 % down and staying there: held for 3 s, then the mark is there and the trades count.
+    for (let i = 0; i < 20; i++) await step(0.25, [String(80_000 + i)]);
+    expect(new Decimal(market().markPrice('BTCUSDT')!.price).lt(81_000)).toBe(true);
+    const ticker = await btcTicker();
+    expect(new Decimal(ticker.low24h).lt(81_000)).toBe(true);
+    expect(new Decimal(ticker.low24h).gte(80_000)).toBe(true);
+    const [oneSecond] = await newestCandles();
+    expect(oneSecond).toMatchObject({ low: '80019', high: '80019' });
+  });
+
+  it('writes a candle whose volume passes what the database holds at that most, with one warning', async () => {
+    const warnings = () => logs.filter((line) => String(line.msg).includes('volume'));
+    const before = warnings().length;
+    // Three trades of 9 × 10^19 in one second: each is storable, their sum in every candle is not.
+    await step(1, ['80100', '80101', '80102'], '90000000000000000000');
+    // The next seconds trade on, each written at the flush after it.
+    for (let i = 0; i < 5; i++) {
+      await step(1, [String(80_110 + i)]);
+      await expect(market().flush()).resolves.toBeGreaterThan(0);
+    }
+    expect(warnings().slice(before)).toHaveLength(1);
+    const [row] = await queryRows<{ volume: string }>(
+      db.handle.db,
+      sql`select volume::text from market_candles where symbol = 'BTCUSDT' and interval = '1m'
+          order by time desc limit 1`,
+    );
+    expect(row!.volume).toBe('99999999999999999999.999999999999999999');
+  });
+});
+
 describeEachDatabase('the live feed after a restart', (db) => {
   const exchange = new FakeBinance();
   afterAll(() => exchange.close());
@@ -543,6 +619,10 @@ describe.runIf(testSettings.redisUrl)('the mark price in two processes (Redis)',
     const held = follower.markPrice('BTCUSDT')!.price;
     expect(new Decimal(held).gte(90_000)).toBe(true);
     expect((await follower.settlementTick('BTCUSDT')).price).toBe(held);
+    // The follower heard the newest trade too: a player's order there waits as on the leader.
+    await expect(follower.playerTick('BTCUSDT', 'buy')).rejects.toMatchObject({
+      msgKey: 'errors.priceMoving',
+    });
     // Trades stop; a second on, the leader's pass makes the last trades the mark (within the band).
     clock.advance(1.5);
     await leader.ingest(['90020', '90030', '90010'].map(trade));
@@ -552,6 +632,9 @@ describe.runIf(testSettings.redisUrl)('the mark price in two processes (Redis)',
     await leader.ingest([trade('90040')]);
     await same();
     expect(follower.markPrice('BTCUSDT')!.price).toBe('90020'); // 90010 90020 90030 90040
+    // Within the band, a buyer there pays the newest trade and a seller gets the mark.
+    expect((await follower.playerTick('BTCUSDT', 'buy')).price).toBe('90040');
+    expect((await follower.playerTick('BTCUSDT', 'sell')).price).toBe('90020');
     // A second without trades: the mark is the median of the last three (90030 90010 90040).
     clock.advance(2);
     expect(await leader.refreshMarks()).toEqual([

@@ -4,7 +4,7 @@
 import type { CandleInterval } from '@tradeflip/api';
 import { Decimal } from '@tradeflip/money';
 import type { Database } from '../../db/client';
-import { CandleAggregator, toWireCandle, type OpenCandle } from './candles';
+import { CandleAggregator, toWireCandle, VOLUME_MAX, type OpenCandle } from './candles';
 import * as repo from './repository';
 import type { SimulatedFeed } from './simulated-feed';
 
@@ -77,6 +77,13 @@ export class CandleStore {
   add(symbol: string, price: Decimal, time: number, volume?: string): OpenCandle[] {
     const moved = this.aggregator.add(symbol, price, time, volume);
     for (const candle of moved) if (candle.interval === '1m') this.keepMinute(candle);
+    const capped = this.aggregator.takeCapped();
+    if (capped.length) {
+      this.deps.log?.warn(
+        { candles: capped.map((c) => `${c.symbol} ${c.interval} ${c.time}`), volume: VOLUME_MAX.toFixed() },
+        'market: a candle’s volume passed what the database holds; it is kept at that most',
+      );
+    }
     return moved;
   }
 

@@ -37,9 +37,18 @@ export function toWireCandle(candle: OpenCandle): Candle {
 
 const keyOf = (symbol: string, interval: CandleInterval) => `${symbol}|${interval}`;
 
+/**
+ * The most volume a candle holds: what NUMERIC(38,18) stores. Each trade's quantity is within it (the
+ * market drops larger ones), but a candle's sum can pass it; it stops there, written as the most the
+ * database holds, instead of a candle the database refuses at every flush for the rest of its bucket.
+ */
+export const VOLUME_MAX = new Decimal('99999999999999999999.999999999999999999');
+
 export class CandleAggregator {
   private readonly open = new Map<string, OpenCandle>();
   private readonly dirty = new Map<string, OpenCandle>();
+  /** Candles whose volume reached VOLUME_MAX since the last takeCapped (each once). */
+  private capped: OpenCandle[] = [];
 
   constructor(private readonly intervals: readonly CandleInterval[] = candleIntervals) {}
 
@@ -64,13 +73,15 @@ export class CandleAggregator {
       const current = this.open.get(key);
       let next: OpenCandle;
       if (current && current.time === start) {
+        const sum = current.volume.add(amount);
         next = {
           ...current,
           high: Decimal.max(current.high, value),
           low: Decimal.min(current.low, value),
           close: value,
-          volume: current.volume.add(amount),
+          volume: Decimal.min(sum, VOLUME_MAX),
         };
+        if (sum.gt(VOLUME_MAX) && current.volume.lt(VOLUME_MAX)) this.capped.push(next);
       } else if (!current || start > current.time) {
         next = {
           symbol,
@@ -80,8 +91,9 @@ export class CandleAggregator {
           high: value,
           low: value,
           close: value,
-          volume: amount,
+          volume: Decimal.min(amount, VOLUME_MAX),
         };
+        if (amount.gt(VOLUME_MAX)) this.capped.push(next);
       } else {
         continue;
       }
@@ -90,6 +102,13 @@ export class CandleAggregator {
       touched.push(next);
     }
     return touched;
+  }
+
+  /** The candles whose volume stopped at VOLUME_MAX since the last call: each once, when it did. */
+  takeCapped(): OpenCandle[] {
+    const capped = this.capped;
+    this.capped = [];
+    return capped;
   }
 
   /** The open candle of a symbol and interval, if any tick made one. */

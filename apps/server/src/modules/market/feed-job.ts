@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/client';
 import type { Clock } from '../../clock';
 import type { BinanceFeed } from './binance-feed';
 import type { MarketService } from './service';
-import { LeasedLoop, type LoopLog } from '../../workers/leased-loop';
+import { LeasedLoop, PRICE_JOB_LEASE_MS, type LoopLog } from '../../workers/leased-loop';
 
 const FLUSH_MS = 1000;
 
@@ -33,7 +33,10 @@ export function startMarketFeed(
     clock: deps.clock,
     intervalMs: live ? FLUSH_MS : deps.tickMs,
     // Short: after a crash, prices stay stale only until another process (or the restart) takes over.
-    leaseMs: deps.leaseMs ?? 3_000,
+    leaseMs: deps.leaseMs ?? PRICE_JOB_LEASE_MS,
+    // The simulated walk's follower asks once a tick (MARKET_TICK_MS, 250 ms by default): a process
+    // given a slow tick is a poor candidate, and lets one with a fast tick lead.
+    followerIntervalMs: live ? FLUSH_MS / 2 : deps.tickMs,
     ...(deps.log && { log: deps.log }),
     work: async () => {
       const now = deps.clock.now().getTime();

@@ -144,6 +144,15 @@ export class MarkPrices {
     return this.pairs.get(symbol)?.mark;
   }
 
+  /**
+   * Whether a price lies beyond the band from the pair's mark: a print the mark holds back as bad (or
+   * a move that has not persisted yet). No mark (the first trades, or back from an outage): no.
+   */
+  outside(symbol: string, price: Decimal): boolean {
+    const mark = this.pairs.get(symbol)?.mark;
+    return mark !== undefined && !this.within(mark.price, price);
+  }
+
   private within(previous: Decimal, candidate: Decimal): boolean {
     return previous.isZero() || candidate.sub(previous).abs().lte(previous.mul(this.rules.band));
   }

@@ -3,7 +3,7 @@
 // is one process and the relay is a no-op; with REDIS_URL the ticks and the operators' changes (a
 // pinned price, a pair switched off) go through Redis pub/sub to every other API process, so several
 // processes behind a load balancer push the same stream. A process skips its own messages.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 
@@ -18,7 +18,13 @@ export type RawTick = z.infer<typeof tick>;
 
 export const relayMessage = z.discriminatedUnion('kind', [
   /** The leader's ticks, and the marks they made (what the games settle at, the same everywhere). */
-  z.object({ kind: z.literal('ticks'), list: z.array(tick), marks: z.array(tick).optional() }),
+  z.object({
+    kind: z.literal('ticks'),
+    list: z.array(tick),
+    marks: z.array(tick).optional(),
+    /** Made by an operator's pin, not by the feed: says nothing of whether the feed is heard. */
+    pinned: z.literal(true).optional(),
+  }),
   /** An operator pinned (price) or released (null) a simulated pair. */
   z.object({ kind: z.literal('pin'), symbol: z.string(), price: z.string().nullable() }),
   /** An operator changed the pairs (enabled, order): reload them. */
@@ -31,6 +37,8 @@ export interface MarketRelay {
   publish(message: RelayMessage): void;
   /** Messages from the other processes. */
   subscribe(handler: (message: RelayMessage) => void): void;
+  /** Rejects when the relay cannot carry messages now (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,22 +46,22 @@ export interface MarketRelay {
 export class LocalRelay implements MarketRelay {
   publish(): void {}
   subscribe(): void {}
+  async ping(): Promise<void> {}
   async close(): Promise<void> {}
 }
 
-/** The pub/sub channel of the processes sharing one database (named by a hash: no password leaks). */
-export function relayChannel(database: string): string {
-  const url = URL.canParse(database) ? new URL(database) : undefined;
-  if (url) url.password = '';
-  const id = createHash('sha256')
-    .update(url ? url.toString() : database)
-    .digest('hex')
-    .slice(0, 16);
-  return `tradeflip:market:${id}`;
+/**
+ * The pub/sub channel of the processes sharing one database: named by the database's own id
+ * (db/identity.ts), so every process reaching it hears the same stream however its DATABASE_URL is
+ * written, and deployments on other databases sharing one Redis never hear each other.
+ */
+export function relayChannel(databaseId: string): string {
+  return `tradeflip:market:${databaseId}`;
 }
 
 export interface RedisRelayLog {
   warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
 }
 
 /** Redis pub/sub: one connection publishes, one (in subscriber mode) listens. */
@@ -74,10 +82,36 @@ export class RedisRelay implements MarketRelay {
     this.publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
     this.subscriber = new Redis(url);
     for (const client of [this.publisher, this.subscriber]) {
-      client.on('error', (err) => this.log?.warn({ err }, 'market relay: Redis error'));
+      // Each reconnection attempt fails with an error: logged as the outage starts, then once a
+      // minute with how many came meanwhile, and as it ends.
+      let silencedUntil = 0;
+      let since = 0;
+      client.on('error', (err) => {
+        const now = Date.now();
+        if (now < silencedUntil) {
+          since += 1;
+          return;
+        }
+        this.log?.warn({ err, ...(since > 0 && { errorsSince: since }) }, 'market relay: Redis error');
+        silencedUntil = now + 60_000;
+        since = 0;
+      });
+      client.on('ready', () => {
+        if (silencedUntil === 0) return;
+        this.log?.info({ errorsSince: since }, 'market relay: Redis answers again');
+        silencedUntil = 0;
+        since = 0;
+      });
     }
     this.subscriber.on('message', (_channel: string, raw: string) => this.receive(raw));
     this.ready = this.subscriber.subscribe(this.channel).catch(() => undefined);
+  }
+
+  /** Both connections up: the publisher answers (it queues nothing offline) and the listener is subscribed. */
+  async ping(): Promise<void> {
+    if (this.subscriber.status !== 'ready')
+      throw new Error(`the listening connection is ${this.subscriber.status}`);
+    await this.publisher.ping();
   }
 
   /** Resolves once this process listens (tests wait for it before they publish). */
@@ -108,10 +142,24 @@ export class RedisRelay implements MarketRelay {
     this.handlers.add(handler);
   }
 
+  /**
+   * Says goodbye to a Redis that answers (within 1 s), and drops the connection to one that does not:
+   * QUIT waits for a connection, so a shutdown with Redis away would wait until it came back.
+   */
   async close(): Promise<void> {
     this.handlers.clear();
     await Promise.all(
-      [this.publisher.quit(), this.subscriber.quit()].map((done) => done.catch(() => undefined)),
+      [this.publisher, this.subscriber].map(async (client) => {
+        if (client.status === 'ready') {
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            client.quit().catch(() => undefined),
+            new Promise((resolve) => (timer = setTimeout(resolve, 1000))),
+          ]);
+          clearTimeout(timer);
+        }
+        client.disconnect();
+      }),
     );
   }
 }

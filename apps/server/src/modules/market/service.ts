@@ -5,9 +5,10 @@
 // tickers and the candles, and pushes the same stream to its WebSocket clients. A pair with no tick for
 // longer than the staleness limit is stale: the games refuse new orders on it. The games settle at the
 // mark price (mark-price.ts), which the leader computes from the ticks and publishes with them; the
-// chart and the tickers show the trades.
+// chart and the tickers show the trades. A price whose moment the player chooses (an open, the
+// player's own close) is the worse for them of the mark and the newest trade (playerTick).
 import type { CandleInterval, Ticker, TickerMove } from '@tradeflip/api';
-import { Decimal } from '@tradeflip/money';
+import { Decimal, playerPrice, type PlayerTrade } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../errors';
@@ -77,6 +78,11 @@ export interface MarketServiceDeps {
   staleMs: number;
   /** A mark move beyond `band` (a fraction, e.g. '0.1') counts once it persisted `holdMs`. */
   mark?: { band: string; holdMs: number };
+  /**
+   * A player's own open or close is refused while the newest trade lies further than this fraction of
+   * the mark from it (playerTick; 0.005 unless set).
+   */
+  executionBand?: string;
   log?: { warn(obj: object, msg: string): void };
   /** The base tokens' price decimals and reference prices. */
   tokens: Pick<TokenRegistry, 'all'>;
@@ -85,9 +91,14 @@ export interface MarketServiceDeps {
 export class MarketService {
   private pairs: repo.PairRow[] = [];
   private readonly last = new Map<string, Last>();
+  /**
+   * Each pair's last trade the chart took (not one the mark holds back as bad): the price its ticker
+   * shows, so a bad last print never reads as the price (or the 24 h high or low) until the next trade.
+   */
+  private readonly charted = new Map<string, Last>();
   private readonly marks: MarkPrices;
-  /** A mark moves beyond this fraction of itself only once trades kept it there (mark-price.ts). */
-  private readonly markBand: Decimal;
+  /** A player's order waits while the newest trade and the mark lie further apart (playerTick). */
+  private readonly executionBand: Decimal;
   /** The mark each pair's ticker last went out with (movedTickers): an unmoved mark sends no frame. */
   private readonly listedMarks = new Map<string, string>();
   private readonly listeners = new Set<(batch: TickBatch) => void>();
@@ -101,19 +112,50 @@ export class MarketService {
   /** The start of the span of written marks this process carries on (undefined: not writing). */
   private markSpan: number | undefined;
   private ready: Promise<void> | undefined;
+  /**
+   * When this process started, or loaded the market (at the very first start of a database the
+   * leader back-fills a day of history first): the first mark is waited for this long without an error.
+   */
+  private startedAt: number;
+  private loading = false;
+  /** When this process last heard a mark of the feed (made here as its leader, or relayed from it). */
+  private markHeardAt: number | undefined;
+  /** Relayed messages still being applied (the first one loads the market): close() waits for them. */
+  private readonly relayed = new Set<Promise<void>>();
+  private closed = false;
 
   constructor(private readonly deps: MarketServiceDeps) {
+    this.startedAt = deps.clock.now().getTime();
     this.relay = deps.relay ?? new LocalRelay();
     this.store = new CandleStore({ db: deps.db, log: deps.log });
     this.keptTicks = new KeptTicks({ db: deps.db, clock: deps.clock });
-    this.markBand = new Decimal(deps.mark?.band ?? '0.1');
+    // A mark moves beyond this fraction of itself only once trades kept it there (mark-price.ts).
+    const markBand = new Decimal(deps.mark?.band ?? '0.1');
+    // Never wider than the mark's own band: a jump the mark holds back prices no player's order.
+    this.executionBand = Decimal.min(new Decimal(deps.executionBand ?? '0.005'), markBand);
     this.marks = new MarkPrices({
       windowMs: MARK_WINDOW_MS,
-      band: this.markBand,
+      band: markBand,
       holdMs: deps.mark?.holdMs ?? 3000,
       restartAfterMs: deps.staleMs,
     });
-    this.relay.subscribe((message) => void this.fromRelay(message));
+    this.relay.subscribe((message) => {
+      if (this.closed) return;
+      const applied = this.fromRelay(message).catch((err: unknown) =>
+        this.deps.log?.warn({ err }, 'market relay: message not applied'),
+      );
+      this.relayed.add(applied);
+      void applied.finally(() => this.relayed.delete(applied));
+    });
+  }
+
+  /**
+   * Stops applying relayed messages and waits for those under way, so nothing queries the database
+   * after the app closed (the CLI ends the pool right after).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.relayed);
   }
 
   get feedName(): string {
@@ -127,6 +169,16 @@ export class MarketService {
   }
 
   private async load(): Promise<void> {
+    this.loading = true;
+    try {
+      await this.loadMarket();
+    } finally {
+      this.loading = false;
+      this.startedAt = this.deps.clock.now().getTime();
+    }
+  }
+
+  private async loadMarket(): Promise<void> {
     this.pairs = await this.storedPairs();
     const now = this.deps.clock.now().getTime();
     if (!(await repo.hasCandles(this.deps.db))) await this.store.backfill(this.pairs, this.deps.feed, now);
@@ -254,11 +306,57 @@ export class MarketService {
     return this.lead(ticks);
   }
 
-  /** The leader's ticks: applied here with the marks they make, then published to the other processes. */
-  private lead(ticks: RawTick[]): TickBatch {
+  /**
+   * The leader's ticks: applied here with the marks they make, then published to the other processes.
+   * `fromFeed`: the feed made them (an operator's pin, made in any process, says nothing of whether
+   * this one hears the feed).
+   */
+  private lead(ticks: RawTick[], fromFeed = true): TickBatch {
     const batch = this.apply(ticks, (newest) => this.markAt(newest));
-    if (ticks.length) this.relay.publish({ kind: 'ticks', list: ticks, marks: batch.marks });
+    if (fromFeed && batch.marks.length) this.heardMarks();
+    if (ticks.length) {
+      this.relay.publish({
+        kind: 'ticks',
+        list: ticks,
+        marks: batch.marks,
+        ...(!fromFeed && { pinned: true as const }),
+      });
+    }
     return batch;
+  }
+
+  private heardMarks(): void {
+    this.markHeardAt = this.deps.clock.now().getTime();
+  }
+
+  /** Rejects when the relay to the other processes (Redis) cannot carry ticks now. */
+  relayReachable(): Promise<void> {
+    return this.relay.ping();
+  }
+
+  /**
+   * Why this process must not lead a job that settles at the mark (the contract engine, the flip
+   * settler), or undefined when it may: it has heard no mark of the feed for longer than the
+   * staleness limit, so the marks it would settle at are not the market's (a liquidation would wait
+   * while the market crossed it, a flip would be refunded that won or lost). Right after a start (and
+   * the market's loading) it waits for its first mark quietly (`starting`) for as long.
+   */
+  marksUnheard(): { reason: string; starting: boolean } | undefined {
+    const now = this.deps.clock.now().getTime();
+    const limit = this.deps.staleMs;
+    if (this.markHeardAt !== undefined && now - this.markHeardAt <= limit) return undefined;
+    const silence = now - (this.markHeardAt ?? this.startedAt);
+    if (this.markHeardAt === undefined && (this.loading || silence <= limit)) {
+      return { reason: 'no price mark heard yet since the start', starting: true };
+    }
+    const hint =
+      this.relay instanceof LocalRelay
+        ? 'the price feed is down, or this process does not lead it (without REDIS_URL only its leader hears the marks)'
+        : 'the price feed is down, or this process is on another Redis than the feed’s leader (every API process needs the same REDIS_URL)';
+    return {
+      reason: `no price mark heard for ${Math.floor(silence / 1000)} s (more than MARKET_STALE_SECONDS, ${limit / 1000} s): ${hint}`,
+      starting: false,
+    };
   }
 
   /** The mark of each pair a batch reached, at its newest tick (the leader's). */
@@ -284,6 +382,7 @@ export class MarketService {
     }
     if (marks.length) {
       this.apply([], () => marks);
+      this.heardMarks();
       this.relay.publish({ kind: 'ticks', list: [], marks });
     }
     return marks;
@@ -297,6 +396,7 @@ export class MarketService {
         // The walk follows the leader's prices, so this process continues from them if it leads next.
         for (const tick of message.list) this.deps.feed?.follow(tick.symbol, tick.price);
         const marks = message.marks ?? [];
+        if (marks.length && !message.pinned) this.heardMarks();
         this.apply(message.list, () => {
           for (const mark of marks) {
             this.marks.accept(mark.symbol, { price: new Decimal(mark.price), time: mark.time });
@@ -336,8 +436,19 @@ export class MarketService {
         this.last.set(tick.symbol, { price, time: tick.time });
       }
       this.marks.trade(tick.symbol, price, tick.time);
-      for (const candle of this.store.add(tick.symbol, price, tick.time, tick.volume)) {
-        candles.set(`${candle.symbol}|${candle.interval}`, candle);
+      // A print beyond the band from the mark (one it holds back as bad) is no part of the chart or
+      // the 24 h high and low, price or quantity; once the mark takes a move, trades there count.
+      if (!this.marks.outside(tick.symbol, price)) {
+        const chartedBefore = this.charted.get(tick.symbol);
+        if (
+          !chartedBefore ||
+          tick.time >= chartedBefore.time ||
+          chartedBefore.time - tick.time > this.deps.staleMs
+        )
+          this.charted.set(tick.symbol, { price, time: tick.time });
+        for (const candle of this.store.add(tick.symbol, price, tick.time, tick.volume)) {
+          candles.set(`${candle.symbol}|${candle.interval}`, candle);
+        }
       }
       newest.set(tick.symbol, tick);
     }
@@ -474,7 +585,7 @@ export class MarketService {
   }
 
   private tickerOf(pair: repo.PairRow, now: number): Ticker {
-    const last = this.last.get(pair.symbol);
+    const last = this.charted.get(pair.symbol) ?? this.last.get(pair.symbol);
     const day = this.store.dayOf(pair.symbol, now);
     const mark = this.marks.current(pair.symbol)?.price;
     return toTicker(pair, last, day, now, this.stale(pair.symbol, now), mark);
@@ -499,43 +610,59 @@ export class MarketService {
   }
 
   /**
-   * The price a settlement uses now (a game's open, close or liquidation): the pair's mark price, kept
-   * exactly in market_ticks, so the settlement's row can refer to it and anyone can check it later.
-   * Inside `tx` the tick is kept by it; without, it is kept at once, and once however many
-   * settlements use it (every open at a tick). A stale pair (or one that never ticked) refuses:
-   * 'price fetch failed', and the game takes no order. A disabled pair still settles: its open
-   * positions close at it (the games refuse new orders on it themselves).
+   * The price a settlement at the mark uses now (an operator's close; liquidation, take-profit and
+   * stop-loss keep the mark the engine saw cross, keepTick): the pair's mark price, kept exactly in
+   * market_ticks, so the settlement's row can refer to it and anyone can check it later. Inside `tx`
+   * the tick is kept by it; without, it is kept at once, and once however many settlements use it.
+   * A stale pair (or one that never ticked) refuses: 'price fetch failed'. A disabled pair still
+   * settles: its open positions close at it (the games refuse new orders on it themselves).
    */
   async settlementTick(
     symbol: string,
     tx?: Queryable,
-    use: 'open' | 'close' = 'close',
   ): Promise<{ tickId: number; price: string; time: number }> {
     await this.init();
     this.requirePair(symbol);
-    const mark = this.marks.current(symbol);
-    if (
-      !mark ||
-      this.stale(symbol, this.deps.clock.now().getTime()) ||
-      (use === 'open' && this.heldBack(symbol))
-    ) {
-      throw new AppError(409, 'price_unavailable', 'errors.priceFetchFailed');
-    }
+    const mark = this.usableMark(symbol);
     const tick = toTick(symbol, mark);
     return { tickId: await this.keepTick(tick, tx), price: tick.price, time: tick.time };
   }
 
   /**
-   * Whether the pair's last trade lies beyond the band from its mark: a jump the mark holds back
-   * (mark-price.ts). A new bet at the mark then would be placed at a price the market has left, and
-   * win almost surely once the mark follows: games take no new order until it has (their positions
-   * still close and settle at the mark). Every process knows both prices, so every one refuses alike.
+   * The price of a moment the player chooses — a flip's open, a position's open, the player's own
+   * close — kept like settlementTick's. The mark trails the market (the median of the last second's
+   * trades), so this is the worse for the player of the mark and the newest trade (playerPrice):
+   * the higher when buying, the lower when selling; knowing the newest trades before the mark follows
+   * them earns nothing. While the two lie further apart than the execution band (the market moving
+   * fast, or a bad print) it refuses ('the price is moving fast'), and the order changes nothing.
+   * Every process hears every trade and mark (the relay), so every one prices alike. Answers the
+   * mark beside it (what the position will be settled at from now on).
    */
-  private heldBack(symbol: string): boolean {
+  async playerTick(
+    symbol: string,
+    trade: PlayerTrade,
+    tx?: Queryable,
+  ): Promise<{ tickId: number; price: string; time: number; mark: string }> {
+    await this.init();
+    this.requirePair(symbol);
+    const mark = this.usableMark(symbol);
     const last = this.last.get(symbol);
+    const price = playerPrice(trade, mark.price, last?.price, this.executionBand);
+    if (!price) throw new AppError(409, 'price_unavailable', 'errors.priceMoving');
+    // The kept tick is the price used, at the time of the trade or mark it came from.
+    const time = last && !price.eq(mark.price) ? last.time : mark.time;
+    const tick = toTick(symbol, { price, time });
+    const kept = await this.keepTick(tick, tx);
+    return { tickId: kept, price: tick.price, time: tick.time, mark: mark.price.toFixed() };
+  }
+
+  /** The pair's mark, when it has a fresh one; else 'price fetch failed'. */
+  private usableMark(symbol: string) {
     const mark = this.marks.current(symbol);
-    if (!last || !mark) return false;
-    return last.price.sub(mark.price).abs().gt(mark.price.mul(this.markBand));
+    if (!mark || this.stale(symbol, this.deps.clock.now().getTime())) {
+      throw new AppError(409, 'price_unavailable', 'errors.priceFetchFailed');
+    }
+    return mark;
   }
 
   /** Keeps a mark the engine saw cross a trigger (the settlement uses that mark, not a later one). */
@@ -575,7 +702,7 @@ export class MarketService {
       // A pin is the mark at once: no band, no hold (a scripted price path is exact).
       const time = this.deps.clock.now().getTime();
       this.marks.pin(symbol, value, time);
-      this.lead([{ symbol, price: value.toFixed(), time }]);
+      this.lead([{ symbol, price: value.toFixed(), time }], false);
     }
     return this.status();
   }

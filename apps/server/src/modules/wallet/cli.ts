@@ -1,6 +1,7 @@
-// `npm run admin -- balance:adjust|airdrop|vault:fund|house:show`: an operator's money moves (a user's
-// balance, airdrops, the vaults) and the house accounts, as calls of /api/admin/balances/adjust,
-// /api/admin/airdrop, /api/admin/vault/fund and /api/admin/house. Loaded by cli/commands.ts (which
+// `npm run admin -- balance:adjust|airdrop|vault:fund|hot-wallet:fund|house:show`: an operator's money
+// moves (a user's balance, airdrops, the vaults, the hot wallets' funding) and the house accounts, as
+// calls of /api/admin/balances/adjust, /api/admin/airdrop, /api/admin/vault/fund,
+// /api/admin/hot-wallet/fund and /api/admin/house. Loaded by cli/commands.ts (which
 // registers them).
 import fs from 'node:fs';
 import type {
@@ -8,6 +9,8 @@ import type {
   AdminAdjustResult,
   AdminAirdropBody,
   AdminAirdropResult,
+  AdminHotWalletFundBody,
+  AdminHotWalletFundResult,
   AdminVaultFundBody,
   AdminVaultFundResult,
   HouseAccountList,
@@ -93,6 +96,26 @@ const vaultFund = defineCommand({
   },
 });
 
+const hotWalletFund = defineCommand({
+  name: 'hot-wallet:fund',
+  usage: 'hot-wallet:fund NETWORK TOKEN AMOUNT --memo TEXT',
+  summary:
+    "Book tokens you sent to a network's hot wallet (negative: took out), so the audit's chain check holds",
+  movesMoney: true,
+  options: { memo: { type: 'string' } },
+  required: ['memo'],
+  positionals: 3,
+  async run(api, { values: options, positionals: [network, token, amount] }) {
+    const result = await api.call<AdminHotWalletFundResult>('POST', '/api/admin/hot-wallet/fund', {
+      network: network!,
+      token: token!,
+      amount: amount!,
+      memo: options.memo,
+    } satisfies AdminHotWalletFundBody);
+    return `The ledger's ${result.chain.token} chain account on ${result.chain.network} now says ${result.chain.available} (movement ${result.movementId}).`;
+  },
+});
+
 /** `house:show`, followed by the reports of `sections` (other modules' commands, e.g. the game's exposure). */
 export const houseShow = (sections: { title: string; command: AdminCommand }[]) =>
   defineCommand({
@@ -116,4 +139,4 @@ export const houseShow = (sections: { title: string; command: AdminCommand }[]) 
     },
   });
 
-export const walletCommands: AdminCommand[] = [balanceAdjust, airdrop, vaultFund];
+export const walletCommands: AdminCommand[] = [balanceAdjust, airdrop, vaultFund, hotWalletFund];

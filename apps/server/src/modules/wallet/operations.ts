@@ -8,7 +8,9 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../errors';
 import type { IdempotencyRecord } from '../../plugins/idempotency';
 import type { AccountService } from '../account/service';
-import { equityAccount, userAccount, vaultAccount, type AccountRef } from '../ledger/accounts';
+import { chainAccount, equityAccount, userAccount, vaultAccount, type AccountRef } from '../ledger/accounts';
+import type { NetworkName } from '../../chain/network';
+import type { ChainRegistry } from '../../chain/registry';
 import {
   InsufficientBalanceError,
   LedgerTx,
@@ -113,6 +115,28 @@ export class OperatorMoney {
     );
   }
 
+  /**
+   * Books tokens the operator put into a network's hot wallet (a positive amount; negative: taken out):
+   * the chain account says the platform holds that much more there, against equity. Like any other
+   * movement between the chain and the ledger, so the audit's reconciliation with the chain holds.
+   */
+  async fundHotWallet(
+    options: { token: string; network: NetworkName; amount: Amount; memo?: string | null; causeKey?: string },
+    tx?: Transaction | LedgerTx,
+  ): Promise<Movement> {
+    return this.againstEquity(
+      chainAccount(options.token, options.network),
+      options.token,
+      toAmount(options.amount).neg(),
+      {
+        ref: { type: 'hot_wallet_fund', id: null },
+        memo: options.memo,
+        ...(options.causeKey && { causeKey: options.causeKey }),
+      },
+      tx,
+    );
+  }
+
   /** An admin adjustment: `amount` (+ or −, never zero) into `account`, from the token's equity. */
   private async againstEquity(
     account: AccountRef,
@@ -159,6 +183,8 @@ export class WalletOperations {
       ledger: LedgerService;
       money: OperatorMoney;
       accounts: AccountService;
+      /** The networks this deployment reaches: a hot wallet is funded on one of them. */
+      chains?: ChainRegistry;
     },
   ) {}
 
@@ -279,6 +305,39 @@ export class WalletOperations {
     } catch (error) {
       throw belowZero(error, token.symbol);
     }
+  }
+
+  /**
+   * Books tokens the operator sent to a network's hot wallet (negative: took out of it): without it,
+   * the audit's reconciliation reports them as a difference between the ledger and the chain.
+   */
+  async fundHotWallet(
+    input: { network: NetworkName; token: string; amount: string; memo: string },
+    record?: IdempotencyRecord,
+  ) {
+    if (!this.deps.chains?.network(input.network)) {
+      throw new AppError(400, 'validation', 'errors.networkUnsupported', {
+        fields: { network: 'errors.networkUnsupported' },
+      });
+    }
+    const token = await this.deps.tokens.require(input.token);
+    const amount = amountFor(token, input.amount);
+    return this.once(record, async (tx) => {
+      const movement = await this.deps.money.fundHotWallet(
+        { token: token.symbol, network: input.network, amount, memo: input.memo },
+        tx,
+      );
+      const chain = movement.postings.find((p) => p.kind === 'chain')!;
+      return {
+        movementId: String(movement.id),
+        chain: {
+          kind: 'chain' as const,
+          token: token.symbol,
+          network: input.network,
+          available: chain.availableAfter,
+        },
+      };
+    });
   }
 
   async house() {

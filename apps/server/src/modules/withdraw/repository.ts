@@ -1,8 +1,8 @@
-// Rows of withdrawals and the hot wallets' nonces. Balances are the ledger's (LedgerService).
+// Rows of withdrawals. Balances are the ledger's (LedgerService).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { pageNewestFirst, userPageNewestFirst, type UserPageFilter } from '../../db/rows';
-import { hotWalletNonces, withdrawals, type WithdrawalStatus } from './schema';
+import { pageNewestFirst, queryRows, userPageNewestFirst, type UserPageFilter } from '../../db/rows';
+import { withdrawals, type WithdrawalStatus } from './schema';
 import type { NetworkName } from '../../chain/network';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -93,45 +93,25 @@ export async function markBroadcast(db: Queryable, id: number, now: Date) {
     .where(and(eq(withdrawals.id, id), sql`${withdrawals.broadcastAt} is null`));
 }
 
-// ---- Hot wallet nonces ----
-
-/**
- * Makes sure the hot wallet has a nonce row, and that it is at least `chainNonce` (the chain's count
- * of its transactions): a transaction sent by other means must not make us reuse its nonce.
- */
-export async function raiseNonce(
-  db: Queryable,
-  network: NetworkName,
-  address: string,
-  chainNonce: number,
-  now: Date,
-) {
-  await db
-    .insert(hotWalletNonces)
-    .values({ network, address, nextNonce: chainNonce, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [hotWalletNonces.network, hotWalletNonces.address],
-      set: { nextNonce: sql`greatest(${hotWalletNonces.nextNonce}, ${chainNonce})`, updatedAt: now },
-      where: sql`${hotWalletNonces.nextNonce} < ${chainNonce}`,
-    });
+/** Processing withdrawals of a network, and the amount of those completed in a block after `block`. */
+export async function onTheirWay(db: Queryable, network: NetworkName, block: number) {
+  const processing = await db
+    .select({ amount: withdrawals.amount, txHash: withdrawals.txHash })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.network, network), eq(withdrawals.status, 'processing')));
+  const [after] = await queryRows<{ amount: string | null }>(
+    db,
+    sql`select sum(amount)::text as amount from withdrawals
+         where network = ${network} and status = 'completed' and block_number > ${block}`,
+  );
+  return { processing, completedAfter: after?.amount ?? '0' };
 }
 
-/** Takes the hot wallet's next nonce under a row lock (held until the transaction ends). */
-export async function takeNonce(
-  tx: Queryable,
-  network: NetworkName,
-  address: string,
-  now: Date,
-): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ nextNonce: hotWalletNonces.nextNonce })
-    .from(hotWalletNonces)
-    .where(and(eq(hotWalletNonces.network, network), eq(hotWalletNonces.address, address)))
-    .for('update');
-  if (!row) return undefined;
-  await tx
-    .update(hotWalletNonces)
-    .set({ nextNonce: row.nextNonce + 1, updatedAt: now })
-    .where(and(eq(hotWalletNonces.network, network), eq(hotWalletNonces.address, address)));
-  return row.nextNonce;
+/** How many withdrawals are in each status (the metrics). */
+export async function countByStatus(db: Queryable): Promise<{ status: WithdrawalStatus; count: number }[]> {
+  const rows = await db
+    .select({ status: withdrawals.status, count: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .groupBy(withdrawals.status);
+  return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }

@@ -1,6 +1,7 @@
-// The withdraw module's tables: withdrawals, the address book and the hot wallets' nonces.
+// The withdraw module's tables: withdrawals and the address book (the hot wallets' nonces are
+// chain/nonces.ts's, shared with the sweeper).
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import type { WithdrawalRecordStatus } from '@tradeflip/api';
 import type { NetworkName } from '../../chain/network';
 import { userIdColumn } from '../account/schema';
@@ -10,9 +11,22 @@ import { timestamptz, money } from '../../db/columns';
 /** A withdrawal's statuses: the wire's, less 'pending' and 'confirming', which this server never stores. */
 export type WithdrawalStatus = Exclude<WithdrawalRecordStatus, 'pending' | 'confirming'>;
 
+// A record keyed by the type, so a status added to it must be added here (the metrics list each).
+const storedStatuses: Record<WithdrawalStatus, true> = {
+  reviewing: true,
+  approved: true,
+  processing: true,
+  completed: true,
+  rejected: true,
+  failed: true,
+  cancelled: true,
+};
+/** Every status a withdrawal is stored with. */
+export const WITHDRAWAL_STATUSES = Object.keys(storedStatuses) as WithdrawalStatus[];
+
 /**
  * A withdrawal: amount + fee frozen at submission (`reviewing`), then approved or rejected by an
- * operator; approved ones are signed with a nonce from hot_wallet_nonces and recorded (`raw_tx`,
+ * operator; approved ones are signed with a nonce from hot_wallet_nonces (chain/nonces.ts) and recorded (`raw_tx`,
  * `tx_hash`) before broadcast (`processing`, shown as on-chain processing), then `completed` or
  * `failed` (funds returned).
  */
@@ -78,16 +92,4 @@ export const withdrawAddresses = pgTable(
     check('withdraw_addresses_label_check', sql`char_length(${t.label}) between 1 and 20`),
     check('withdraw_addresses_address_check', sql`${t.address} ~ '^0x[0-9a-f]{40}$'`),
   ],
-);
-
-/** The next nonce of each hot wallet, kept here so concurrent sends never share one. */
-export const hotWalletNonces = pgTable(
-  'hot_wallet_nonces',
-  {
-    network: text('network').$type<NetworkName>().notNull(),
-    address: text('address').notNull(),
-    nextNonce: integer('next_nonce').notNull(),
-    updatedAt: timestamptz('updated_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.network, t.address] })],
 );

@@ -1,7 +1,7 @@
 // The withdrawal sender (DESIGN §5): one leader per network across processes (a lease), which signs
 // approved withdrawals with the hot wallet and follows them on chain until they complete or fail.
 //
-// Crash safety: a withdrawal's transaction is signed with a nonce taken from hot_wallet_nonces and
+// Crash safety: a withdrawal's transaction is signed with a nonce taken from hot_wallet_nonces (chain/nonces.ts) and
 // stored (raw_tx, tx_hash) in the same database transaction that marks it processing, and only then
 // broadcast. Whatever happens afterwards, only those exact bytes are ever sent again, so at most one
 // transfer per withdrawal can reach the chain: a crash before the broadcast is repaired by the next
@@ -11,20 +11,9 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Decimal } from '@tradeflip/money';
-import {
-  Eip1559FeesNotSupportedError,
-  TransactionNotFoundError,
-  TransactionReceiptNotFoundError,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  keccak256,
-  parseUnits,
-  type Hash,
-  type Hex,
-  type TransactionReceipt,
-} from 'viem';
-import type { ChainPublicClient } from '../../chain/clients';
+import { encodeFunctionData, erc20Abi, getAddress, keccak256, parseUnits, type Hash, type Hex } from 'viem';
+import { raiseNonce, takeNonce } from '../../chain/nonces';
+import { currentFees, isKnown, receiptOf, settledNonces, type Fees } from '../../chain/outgoing';
 import type { ChainNetwork, ChainRegistry } from '../../chain/registry';
 import { systemClock, type Clock } from '../../clock';
 import type { Database } from '../../db/client';
@@ -73,30 +62,6 @@ export interface WithdrawalSenderOptions {
 }
 
 const silentLog: SenderLog = { info() {}, warn() {}, error() {} };
-
-type Fees =
-  | { type: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
-  | { type: 'legacy'; gasPrice: bigint };
-
-async function receiptOf(client: ChainPublicClient, hash: Hash): Promise<TransactionReceipt | undefined> {
-  try {
-    return await client.getTransactionReceipt({ hash });
-  } catch (error) {
-    if (error instanceof TransactionReceiptNotFoundError) return undefined;
-    throw error;
-  }
-}
-
-/** Whether the node has the transaction at all (in its pool or in a block). */
-async function isKnown(client: ChainPublicClient, hash: Hash): Promise<boolean> {
-  try {
-    await client.getTransaction({ hash });
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionNotFoundError) return false;
-    throw error;
-  }
-}
 
 export class WithdrawalSender {
   private readonly clock: Clock;
@@ -186,19 +151,7 @@ export class WithdrawalSender {
     if (rows.length === 0) return 0n;
     const client = network.publicClient;
     const head = await client.getBlockNumber({ cacheTime: 0 });
-    const settledBlock = head - BigInt(confirmations - 1);
-    const settledNonces = new Map<string, number>();
-    const settledNonce = async (address: string) => {
-      let nonce = settledNonces.get(address);
-      if (nonce === undefined) {
-        nonce =
-          settledBlock < 0n
-            ? 0
-            : await client.getTransactionCount({ address: getAddress(address), blockNumber: settledBlock });
-        settledNonces.set(address, nonce);
-      }
-      return nonce;
-    };
+    const settledNonce = settledNonces(client, head, confirmations);
 
     let outstanding = 0n;
     for (const row of rows) {
@@ -245,22 +198,6 @@ export class WithdrawalSender {
     return outstanding;
   }
 
-  private async fees(client: ChainPublicClient): Promise<Fees> {
-    try {
-      const fees = await client.estimateFeesPerGas();
-      return {
-        type: 'eip1559',
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-      };
-    } catch (error) {
-      if (error instanceof Eip1559FeesNotSupportedError) {
-        return { type: 'legacy', gasPrice: await client.getGasPrice() };
-      }
-      throw error;
-    }
-  }
-
   /** Signs, records and broadcasts approved withdrawals the hot wallet can cover (others wait for funds). */
   private async sendApproved(network: ChainNetwork, outstanding: bigint) {
     const hotWallet = network.hotWallet!;
@@ -276,15 +213,9 @@ export class WithdrawalSender {
         functionName: 'balanceOf',
         args: [address],
       }),
-      this.fees(client),
+      currentFees(client),
     ]);
-    await repo.raiseNonce(
-      this.options.db,
-      network.network,
-      address.toLowerCase(),
-      pendingNonce,
-      this.clock.now(),
-    );
+    await raiseNonce(this.options.db, network.network, address.toLowerCase(), pendingNonce, this.clock.now());
 
     let budget = balance - outstanding;
     for (const row of rows) {
@@ -321,7 +252,7 @@ export class WithdrawalSender {
       const current = await repo.findWithdrawal(tx, row.id, { forUpdate: true });
       if (current?.status !== 'approved') return undefined;
       const now = this.clock.now();
-      const nonce = await repo.takeNonce(tx, network.network, from, now);
+      const nonce = await takeNonce(tx, network.network, from, now);
       if (nonce === undefined) throw new Error(`no nonce row for ${network.network} ${from}`);
       const rawTx = await account.signTransaction({
         chainId: network.chainId,

@@ -21,7 +21,7 @@ import type { RateRule } from '../../config';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { sqlState } from '../../db/rows';
 import type { NetworkName } from '../../chain/network';
-import type { WithdrawalStatus } from './schema';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from './schema';
 import { AppError } from '../../errors';
 import type { IdempotencyRecord } from '../../plugins/idempotency';
 import { enforce, type RateLimiter } from '../../plugins/rate-limit';
@@ -55,7 +55,7 @@ function refusedAddress(address: string, chain: ChainNetwork | undefined): AppEr
       ? 'errors.withdrawAddressZero'
       : chain && lower === chain.tokenAddress.toLowerCase()
         ? 'errors.withdrawAddressContract'
-        : chain?.hotWallet && lower === chain.hotWallet.account.address.toLowerCase()
+        : chain?.hotWalletAddress && lower === chain.hotWalletAddress.toLowerCase()
           ? 'errors.withdrawAddressHotWallet'
           : undefined;
   return reason && new AppError(400, 'validation', reason, { fields: { address: reason } });
@@ -192,7 +192,8 @@ export class WithdrawService {
       token.enabled &&
       token.symbol === ONCHAIN_TOKEN &&
       network.withdrawEnabled &&
-      chain?.hotWallet !== undefined;
+      // A hot wallet on the network, here or (ROLE=api) on the worker that signs for it.
+      chain?.hotWalletAddress !== undefined;
     // An amount can't be finer than the chain's token (nor than the product's amount decimals).
     const amountDp = Math.min(network.amountDp, chain?.tokenDecimals ?? network.chainDecimals);
     return { enabled, amountDp };
@@ -381,6 +382,12 @@ export class WithdrawService {
 
   // ---- Operations ----
 
+  /** How many withdrawals are in each status, every status listed (0 for those with none). */
+  async countByStatus(): Promise<{ status: WithdrawalStatus; count: number }[]> {
+    const counted = new Map((await repo.countByStatus(this.deps.db)).map((row) => [row.status, row.count]));
+    return WITHDRAWAL_STATUSES.map((status) => ({ status, count: counted.get(status) ?? 0 }));
+  }
+
   /** Whose a withdrawal is, for the operator's view (the account module owns users). */
   private async emailOf(userId: number, via: Queryable): Promise<string> {
     return (await this.deps.accounts.emailsOf([userId], via)).get(userId) ?? '';
@@ -475,6 +482,20 @@ export class WithdrawService {
       },
       tx,
     );
+  }
+
+  // ---- The chain's side (the treasury's reconciliation) ----
+
+  /**
+   * Withdrawals of a network whose tokens may have left the hot wallet while the ledger does not say
+   * so yet (processing), or the other way round (completed in a block after `block`).
+   */
+  async onTheirWay(
+    network: NetworkName,
+    block: number,
+    via: Queryable = this.deps.db,
+  ): Promise<{ processing: { amount: string; txHash: string | null }[]; completedAfter: string }> {
+    return repo.onTheirWay(via, network, block);
   }
 
   // ---- The sender's outcomes ----

@@ -83,7 +83,11 @@ export function useZodForm<T extends FieldValues, Out = T>({
     if (!error?.message) return undefined;
     if (error.type === SERVER) return error.message;
     // A schema message that is not one of ours (zod's default English) reads as an invalid request.
-    return t(error.message, { ...error.vars, ...vars, defaultValue: t('validation.invalidRequest') });
+    // Several keys, one per line, are several rules broken at once: each is said, on its own line.
+    return error.message
+      .split('\n')
+      .map((key) => t(key, { ...error.vars, ...vars, defaultValue: t('validation.invalidRequest') }))
+      .join('\n');
   };
 
   /** Validates `name` again, and its dependents, those of them that show a message. */

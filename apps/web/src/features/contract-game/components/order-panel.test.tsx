@@ -16,11 +16,17 @@ let balance = '1000';
 /** The opens sent, for the test to answer; the balances answered (balance USDT). */
 const opens = fakeOrderServer('/game/open', () => balance);
 
-function panel(terms: Partial<GamePair> = {}, price?: string, paused = false, client = new QueryClient()) {
+function panel(
+  terms: Partial<GamePair> = {},
+  price?: string,
+  paused = false,
+  client = new QueryClient(),
+  last?: string,
+) {
   return (
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <OrderPanel pair={{ ...pair, ...terms }} price={price} paused={paused} />
+        <OrderPanel pair={{ ...pair, ...terms }} price={price} last={last} paused={paused} />
       </MemoryRouter>
     </QueryClientProvider>
   );
@@ -248,6 +254,19 @@ describe('<OrderPanel />', () => {
     expect(text('preview-cost')).toBe('100.5 USDT');
     fireEvent.click(screen.getByTestId('side-long'));
     expect(text('preview-liquidation')).toBe('54,030.00');
+  });
+
+  it('previews at the price the order opens at: the worse for the player of the mark and the newest trade', async () => {
+    balance = '1000';
+    setSession({ token: 't', user: { id: 'u1', email: 'a@b.co' } });
+    // The newest trade is 0.1 % above the mark: a long opens at it, a short at the mark.
+    render(panel({}, '60000', false, new QueryClient(), '60060'));
+    await waitFor(() => expect(screen.getByTestId('order-available')).toBeTruthy());
+    type('order-margin', '100');
+    // long: 60060·(1 − (100 − 1000·0.0005)/1000) = 54084.03
+    expect(text('preview-liquidation')).toBe('54,084.03');
+    fireEvent.click(screen.getByTestId('side-short'));
+    expect(text('preview-liquidation')).toBe('65,970.00');
   });
 
   /** Opens 100 USDT long; the server refuses it with `word` about `field`. */

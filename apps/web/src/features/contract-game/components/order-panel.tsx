@@ -30,12 +30,12 @@ import { useBarRoom } from '@/components/use-bar-room';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
-import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
+import { useConnectionLost } from '@/lib/live/use-connection-lost';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { showToast } from '@/lib/toast';
 import { useAvailable, useOpenPosition } from '../api/game-api';
 import { leverageAt, markSpans, positionOf, SCALE_STEPS } from './leverage-scale';
-import { checkOrder, orderResolver, type OrderValues } from './order-form';
+import { checkOrder, entryOf, orderResolver, type OrderValues } from './order-form';
 import { OrderField } from './order-field';
 
 const OpenConfirm = lazy(() => import('./open-confirm'));
@@ -102,10 +102,14 @@ function previewOf(check: OpenCheck, pair: GamePair, price: string | undefined) 
 export function OrderPanel({
   pair,
   price,
+  last,
   paused = false,
 }: {
   pair: GamePair;
+  /** The mark price. */
   price: string | undefined;
+  /** The newest trade: an order opens at the worse for the player of it and the mark (entryOf). */
+  last?: string | undefined;
   /** The pair's price is stale: Open waits, with the reason beside it, until ticks return. */
   paused?: boolean;
 }) {
@@ -134,7 +138,7 @@ export function OrderPanel({
   // Checked as typed (below) and again at Open, by the resolver: both are validateOpen.
   const form = useZodForm<OrderValues, OpenOrder>({
     defaultValues,
-    resolver: orderResolver(pair, { available, price }),
+    resolver: orderResolver(pair, { available, price, last }),
   });
   const values = form.watch();
   const { side, margin, leverage: leverageText, takeProfit, stopLoss } = values;
@@ -144,11 +148,12 @@ export function OrderPanel({
     changed();
   };
 
-  const checkSide = (chosen: Side) => checkOrder({ ...values, side: chosen }, pair, { available, price });
+  const checkSide = (chosen: Side) =>
+    checkOrder({ ...values, side: chosen }, pair, { available, price, last });
   const check = checkSide(side);
   // The preview needs only valid input: an order the balance cannot pay is still shown, with its cost.
-  const inputCheck = available === undefined ? check : checkOrder(values, pair, { price });
-  const preview = previewOf(inputCheck, pair, price);
+  const inputCheck = available === undefined ? check : checkOrder(values, pair, { price, last });
+  const preview = previewOf(inputCheck, pair, entryOf(side, { price, last }));
   const leverage = /^\d{1,7}$/.test(leverageText) ? Number(leverageText) : undefined;
   const maxMargin =
     available !== undefined && leverage && leverage <= pair.maxLeverage

@@ -12,7 +12,7 @@ import { DetailList, DetailRow } from '@/components/detail-list';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Sheet } from '@/components/sheet';
 import { isApiError } from '@/lib/http';
-import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
+import { useConnectionLost } from '@/lib/live/use-connection-lost';
 import { showError, showToast } from '@/lib/toast';
 import { useClosePosition, useSetTargets } from '../api/game-api';
 import { OrderField } from './order-field';
@@ -101,8 +101,9 @@ interface PositionSheetProps {
   position: Position;
   pair: GamePair;
   /**
-   * The current (mark) price: Close estimates at it, TP / SL are checked against it (as the server
-   * checks them); undefined while the pair's price is paused (closing waits).
+   * The current price: Close estimates at it (the price the close takes, the worse for the player of
+   * the mark and the newest trade), TP / SL are checked against it (the mark, as the server checks
+   * them); undefined while the pair's price is paused (closing waits).
    */
   price: string | undefined;
   onDone: () => void;

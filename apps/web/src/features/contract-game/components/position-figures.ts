@@ -3,7 +3,16 @@
 // cost and leave, its margin ratio; a closed one's as it was settled, its return from the net.
 // Decimals only; the formulas are packages/money's contract-game.ts, the same the server settles with.
 import type { GamePair, Position, PositionMovementKind } from '@tradeflip/api';
-import { Decimal, liquidationRisk, returnRate, settle, unrealisedPnl } from '@tradeflip/money';
+import {
+  Decimal,
+  liquidationRisk,
+  playerPrice,
+  returnRate,
+  settle,
+  tradeOf,
+  unrealisedPnl,
+  type Side,
+} from '@tradeflip/money';
 
 /** Open: gross PnL at `price`; closed: realized (net of fees and funding). Return on margin in %. */
 export function pnlOf(
@@ -80,3 +89,15 @@ export const isMarginLine = (kind: PositionMovementKind) =>
 /** The up/down colour class of a signed figure. */
 export const tone = (value: Decimal | null) =>
   !value ? '' : value.gt(0) ? 'is-up' : value.lt(0) ? 'is-down' : '';
+
+/**
+ * The price the player's own close takes now, as the server prices it: the worse for the player of
+ * the mark and the newest trade (a long sells at the lower, a short buys at the higher).
+ */
+export function closePriceOf(
+  side: Side,
+  mark: string | undefined,
+  last: string | undefined,
+): string | undefined {
+  return mark ? playerPrice(tradeOf(side, 'close'), mark, last)?.toFixed() : undefined;
+}

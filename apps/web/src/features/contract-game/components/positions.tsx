@@ -16,14 +16,14 @@ import { EmptyState } from '@/components/empty-state';
 import { PagedList } from '@/components/paged-list';
 import { Tabs } from '@/components/tabs';
 import { formatDateTime, formatDuration } from '@/lib/format-time';
-import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
+import { useConnectionLost } from '@/lib/live/use-connection-lost';
 import { api } from '@/lib/http';
 import * as routes from '@tradeflip/api/routes';
-import { onUserMessage } from '@/features/market/lib/user-channel';
+import { onUserMessage } from '@/lib/live/user-channel';
 import { useSession } from '@/lib/session';
 import { useNow } from '@/lib/use-now';
 import { usePositions } from '../api/game-api';
-import { closeEstimate, pnlOf, riskOf, tone } from './position-figures';
+import { closeEstimate, closePriceOf, pnlOf, riskOf, tone } from './position-figures';
 
 // The detail sheet loads on the first tap; the Close and TP / SL sheets when a finger first touches a
 // button (pointerdown), so they are there by the click.
@@ -38,6 +38,8 @@ export interface PositionsMarket {
   pair: GamePair;
   pairs: readonly GamePair[];
   priceOf: (symbol: string) => string | undefined;
+  /** The pair's newest trade: the player's close takes the worse of it and the mark (closePriceOf). */
+  lastOf?: (symbol: string) => string | undefined;
   isStale: (symbol: string) => boolean;
 }
 
@@ -292,7 +294,11 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
           <CloseSheet
             position={closing}
             pair={pairOf(closing)}
-            price={market.isStale(closing.symbol) ? undefined : market.priceOf(closing.symbol)}
+            price={
+              market.isStale(closing.symbol)
+                ? undefined
+                : closePriceOf(closing.side, market.priceOf(closing.symbol), market.lastOf?.(closing.symbol))
+            }
             onDone={() => setClosing(null)}
           />
         </Suspense>

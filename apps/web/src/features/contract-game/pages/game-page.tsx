@@ -7,8 +7,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
-import type { MarketChartProps } from '@/features/market/components/market-chart/market-chart';
-import { PairButton } from '@/features/market/components/pair-button';
+import type { MarketChartProps } from '@/components/market/market-chart/market-chart';
+import { PairButton } from '@/components/market/pair-button';
 import { PageFrame } from '@/components/page-frame';
 // The game's words (order panel, positions, their sheets) come with this page, not with `/`.
 import '@/features/contract-game/texts';
@@ -16,19 +16,19 @@ import { RequireId, useIdParam } from '@/components/require-id';
 import { Tabs } from '@/components/tabs';
 import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
-import { markOf, useTickers } from '@/features/market/api/tickers-query';
+import { markOf, useTickers } from '@/lib/market/tickers-query';
 import { useGamePairs, usePositions } from '../api/game-api';
-import { useStalePairs } from '@/features/market/hooks/use-stale-pairs';
-import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
+import { useStalePairs } from '@/lib/market/use-stale-pairs';
+import { useConnectionLost } from '@/lib/live/use-connection-lost';
 import { OrderPanel } from '../components/order-panel';
 import { Positions } from '../components/positions';
 import './game.css';
 
-const MarketChart = lazy(() => import('@/features/market/components/market-chart/market-chart'));
+const MarketChart = lazy(() => import('@/components/market/market-chart/market-chart'));
 // Opened by a tap on the pair's name: loaded then.
-const PairSwitcher = lazy(() => import('@/features/market/components/pair-switcher'));
+const PairSwitcher = lazy(() => import('@/components/market/pair-switcher'));
 const PairList = lazy(async () => ({
-  default: (await import('@/features/market/components/ticker-list')).TickerList,
+  default: (await import('@/components/market/ticker-list')).TickerList,
 }));
 type ChartPriceLine = NonNullable<MarketChartProps['priceLines']>[number];
 
@@ -180,7 +180,12 @@ function PairScreen({ symbol }: { symbol: string }) {
         <div className="game__order">
           {/* While the price is paused (useStalePairs) Open waits, with the reason beside it. */}
           {gamePair && (
-            <OrderPanel pair={gamePair} price={stale ? undefined : markOf(tickers, symbol)} paused={stale} />
+            <OrderPanel
+              pair={gamePair}
+              price={stale ? undefined : markOf(tickers, symbol)}
+              last={stale ? undefined : ticker?.price}
+              paused={stale}
+            />
           )}
         </div>
         <div className="game__positions">
@@ -190,6 +195,7 @@ function PairScreen({ symbol }: { symbol: string }) {
               pair={gamePair}
               pairs={pairs}
               priceOf={(pairSymbol) => markOf(tickers, pairSymbol)}
+              lastOf={(pairSymbol) => tickers?.find((row) => row.symbol === pairSymbol)?.price}
               isStale={(pairSymbol) => stalePairs.has(pairSymbol)}
             />
           )}

@@ -32,7 +32,7 @@ export function useAvailableOf(): ((token: string) => string) | undefined {
 }
 
 /** The user's open or settled flips, newest first. */
-export function useFlips(status: 'open' | 'settled') {
+export function useFlips(status: 'open' | 'closed') {
   const session = useSession();
   return useInfiniteQuery({
     ...infiniteQueryOptions({

@@ -25,7 +25,7 @@ import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { showError, showToast } from '@/lib/toast';
-import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
+import { useConnectionLost } from '@/lib/live/use-connection-lost';
 import { useAvailableOf, useOpenFlip } from '../api/flip-api';
 import {
   checkFlip,

@@ -17,7 +17,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { api } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { useNow } from '@/lib/use-now';
-import { onUserMessage } from '@/features/market/lib/user-channel';
+import { onUserMessage } from '@/lib/live/user-channel';
 import '@/features/flip/texts';
 import { useFlips } from '../api/flip-api';
 import { payoutText } from './flip-form';
@@ -40,7 +40,7 @@ function useTerms(config: FlipConfig) {
 
 export function Flips({ config, priceOf }: FlipsProps) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<'open' | 'settled'>('open');
+  const [tab, setTab] = useState<'open' | 'closed'>('open');
   const [viewing, setViewing] = useState<FlipPosition | null>(null);
   const openCount = useFlips('open').data?.pages[0]?.total;
   return (
@@ -53,7 +53,7 @@ export function Flips({ config, priceOf }: FlipsProps) {
         onChange={setTab}
         tabs={[
           { value: 'open', label: t('flip.openTab') },
-          { value: 'settled', label: t('flip.settledTab') },
+          { value: 'closed', label: t('flip.settledTab') },
         ]}
         // No count while there is none open.
         count={{
@@ -135,7 +135,7 @@ function OpenFlips({ config, priceOf, onOpen }: FlipsProps & { onOpen: (item: Fl
 
 function SettledFlips({ config, onOpen }: { config: FlipConfig; onOpen: (item: FlipPosition) => void }) {
   const { t } = useTranslation();
-  const query = useFlips('settled');
+  const query = useFlips('closed');
   const { pairOf, amountDpOf } = useTerms(config);
   return (
     <PagedList

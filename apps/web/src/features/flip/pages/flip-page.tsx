@@ -7,16 +7,16 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
-import type { MarketChartProps } from '@/features/market/components/market-chart/market-chart';
-import { PairButton } from '@/features/market/components/pair-button';
+import type { MarketChartProps } from '@/components/market/market-chart/market-chart';
+import { PairButton } from '@/components/market/pair-button';
 import { PageFrame } from '@/components/page-frame';
 import { useIdParam } from '@/components/require-id';
 import { flipPath } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
-import { markOf, useTickers } from '@/features/market/api/tickers-query';
-import { useStalePairs } from '@/features/market/hooks/use-stale-pairs';
-import { useConnectionLost } from '@/features/market/lib/use-connection-lost';
+import { markOf, useTickers } from '@/lib/market/tickers-query';
+import { useStalePairs } from '@/lib/market/use-stale-pairs';
+import { useConnectionLost } from '@/lib/live/use-connection-lost';
 import '@/features/flip/texts';
 import { useFlipConfig, useFlips } from '../api/flip-api';
 import { FlipPanel } from '../components/flip-panel';
@@ -24,9 +24,9 @@ import { Flips } from '../components/flips';
 import { flipPriceLines, type OpenFlipLine } from '../components/price-lines';
 import './flip.css';
 
-const MarketChart = lazy(() => import('@/features/market/components/market-chart/market-chart'));
+const MarketChart = lazy(() => import('@/components/market/market-chart/market-chart'));
 // Opened by a tap on the pair's name: loaded then (with its Sheet).
-const PairSwitcher = lazy(() => import('@/features/market/components/pair-switcher'));
+const PairSwitcher = lazy(() => import('@/components/market/pair-switcher'));
 type ChartPriceLine = NonNullable<MarketChartProps['priceLines']>[number];
 
 /** The pair on screen: the one named, else the last one played, else the first offered. */

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { compareDecimal, formatChangeExact, formatPriceExact } from '@tradeflip/money/exact';
 import { gamePath } from '@/lib/paths';
-import { useFirstScreenTickers } from '@/features/market/hooks/use-first-screen-tickers';
+import { useFirstScreenTickers } from '@/lib/market/use-first-screen-tickers';
 
 /** How many pairs the first screen shows, in the market's display order. */
 export const HERO_PAIRS = 3;

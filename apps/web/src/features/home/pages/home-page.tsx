@@ -47,10 +47,7 @@ const OpenPlaysList = lazy(() => loadSummary().then((m) => ({ default: m.OpenPla
 // The market list (below the fold) brings the query client (the tickers live in its cache), zod and
 // decimal.js with it when the person scrolls to it.
 const TickerList = lazy(async () => {
-  const [list] = await Promise.all([
-    import('@/features/market/components/ticker-list'),
-    loadAppQueryClient(),
-  ]);
+  const [list] = await Promise.all([import('@/components/market/ticker-list'), loadAppQueryClient()]);
   return { default: list.TickerList };
 });
 

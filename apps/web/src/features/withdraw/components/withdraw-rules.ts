@@ -15,15 +15,24 @@ export interface AmountLimits {
   network: WithdrawNetworkConfig;
 }
 
-/** The i18n key of what is wrong with a well-formed `amount` for these limits, or undefined. */
-export function amountProblem(amount: string, { available, network }: AmountLimits): string | undefined {
-  if (decimalsOf(amount) > network.amountDp) return 'validation.decimals';
+/**
+ * The i18n keys of every rule a well-formed `amount` breaks for these limits, in the order a person
+ * fixes them (empty: none): too fine and below the minimum are both said at once.
+ */
+export function amountProblems(amount: string, { available, network }: AmountLimits): string[] {
+  const problems: string[] = [];
+  if (decimalsOf(amount) > network.amountDp) problems.push('validation.decimals');
   const value = new Decimal(amount);
-  if (value.lt(network.minWithdrawal)) return 'validation.minAmount';
-  if (value.lte(0)) return 'errors.amountPositive';
-  if (value.gt(available)) return 'validation.amountExceedsAvailable';
-  if (value.plus(network.fee).gt(available)) return 'errors.withdrawInsufficientFee';
-  return undefined;
+  if (value.lt(network.minWithdrawal)) problems.push('validation.minAmount');
+  else if (value.lte(0)) problems.push('errors.amountPositive');
+  if (value.gt(available)) problems.push('validation.amountExceedsAvailable');
+  else if (value.plus(network.fee).gt(available)) problems.push('errors.withdrawInsufficientFee');
+  return problems;
+}
+
+/** The first rule a well-formed `amount` breaks, or undefined. */
+export function amountProblem(amount: string, limits: AmountLimits): string | undefined {
+  return amountProblems(amount, limits)[0];
 }
 
 /** What the amount's messages say of these limits ('Up to {n} decimals', 'minimum {min}', the fee). */
@@ -52,12 +61,14 @@ export function withdrawFormSchema(config: WithdrawConfig) {
       const chosen = config.networks.find((n) => n.network === network);
       const text = amount.trim();
       if (!chosen || !AMOUNT_PATTERN.test(text)) return; // no network, or the format is said already
-      const problem = amountProblem(text, {
+      const problems = amountProblems(text, {
         token: config.token,
         available: config.available,
         network: chosen,
       });
-      if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+      // One message of one line per rule broken (use-zod-form says each).
+      if (problems.length > 0)
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: problems.join('\n') });
     });
 }
 export type WithdrawValues = z.input<ReturnType<typeof withdrawFormSchema>>;

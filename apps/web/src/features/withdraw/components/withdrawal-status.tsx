@@ -2,7 +2,7 @@
 // (spec §4: 'reviewing (expected within 24 h)'); `long` puts that in the tag itself.
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_REVIEW_HOURS, type WithdrawalRecordStatus } from '@tradeflip/api';
-import { formatNumber } from '@tradeflip/money';
+import { Decimal, formatNumber } from '@tradeflip/money';
 import { StatusTag, type StatusTone } from '@/components/status-tag';
 
 const tones: Record<WithdrawalRecordStatus, StatusTone> = {
@@ -41,8 +41,14 @@ export function isReturnedWithdrawal(status: WithdrawalRecordStatus): boolean {
   return status === 'rejected' || status === 'failed' || status === 'cancelled';
 }
 
-/** `-12.5` for money on its way out or gone; a returned withdrawal's amount carries no sign. */
-export function withdrawalAmount(record: { amount: string; status: WithdrawalRecordStatus }, dp: number) {
-  const text = formatNumber(record.amount, 'amount', { dp });
+/**
+ * What left the balance: the amount and its fee (`-13` for 12.5 and a 0.5 fee), on its way out or
+ * gone; a returned withdrawal's total, which came back, carries no sign.
+ */
+export function withdrawalAmount(
+  record: { amount: string; fee: string; status: WithdrawalRecordStatus },
+  dp: number,
+) {
+  const text = formatNumber(new Decimal(record.amount).plus(record.fee).toFixed(), 'amount', { dp });
   return isReturnedWithdrawal(record.status) ? text : `-${text}`;
 }

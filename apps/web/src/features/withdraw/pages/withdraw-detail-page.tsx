@@ -56,7 +56,7 @@ function WithdrawalDetail({ record, refetch }: { record: WithdrawalRecord; refet
   return (
     <div data-testid="withdrawal-detail">
       <section className="record-hero">
-        <p className="record-hero__label">{t('withdraw.amount')}</p>
+        <p className="record-hero__label">{t(returned ? 'withdraw.totalReturned' : 'withdraw.total')}</p>
         <p className="record-hero__amount" data-testid="withdrawal-detail-amount">
           {withdrawalAmount(record, dp)} <small>{record.token}</small>
         </p>

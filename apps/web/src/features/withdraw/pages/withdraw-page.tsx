@@ -39,6 +39,7 @@ import { withdrawalQueryOptions } from '../api/get-withdrawal';
 import { useSubmitWithdrawal } from '../api/submit-withdrawal';
 import { ConfirmSheet } from '../components/confirm-sheet';
 import {
+  amountProblem,
   amountVars,
   cleanAmountInput,
   maxAmount,
@@ -122,7 +123,11 @@ function WithdrawForm({ config }: { config: WithdrawConfig }) {
     amountVars({ token, available: config.available, network: chosen }),
   );
   const amountText = typedAmount.trim();
-  const amountOk = /^\d+(\.\d+)?$/.test(amountText);
+  // Figures only for an amount that would be taken: none for one the rules refuse (too fine, below
+  // the minimum, beyond the balance with its fee), which the field's message says.
+  const amountOk =
+    /^\d+(\.\d+)?$/.test(amountText) &&
+    !amountProblem(amountText, { token, available: config.available, network: chosen });
   const arrival = amountOk ? formatNumber(amountText, 'amount', { dp }) : '--';
   const total = amountOk ? formatNumber(new Decimal(amountText).plus(chosen.fee), 'amount', { dp }) : '--';
 

@@ -104,6 +104,13 @@ describe('Withdraw', () => {
     await user.type(amountInput(), '12.5');
     expect(screen.getByTestId('withdraw-arrival').textContent).toBe('12.5 USDT');
     expect(screen.getByTestId('withdraw-total').textContent).toBe('13 USDT');
+    // No figures for an amount the rules refuse: too fine, below the minimum, beyond the balance.
+    for (const refused of ['1.999', '1', '100.01']) {
+      await user.clear(amountInput());
+      await user.type(amountInput(), refused);
+      expect(screen.getByTestId('withdraw-arrival').textContent, refused).toBe('-- USDT');
+      expect(screen.getByTestId('withdraw-total').textContent, refused).toBe('-- USDT');
+    }
     expect(
       screen.getByText('Withdrawals are reviewed before they are sent, expected within 24 h.'),
     ).toBeTruthy();
@@ -160,6 +167,11 @@ describe('Withdraw', () => {
     expect(errorUnder(/^Amount/)).toBe('Insufficient balance for the 0.5 USDT network fee');
     await check(amountInput(), '0');
     expect(errorUnder(/^Amount/)).toBe('Amount must be ≥ minimum 2');
+    // Every rule it breaks, at once, one line each: too fine and below the minimum.
+    await check(amountInput(), '1.999');
+    expect(errorUnder(/^Amount/)).toBe('Up to 2 decimals\nAmount must be ≥ minimum 2');
+    await check(amountInput(), '100.511');
+    expect(errorUnder(/^Amount/)).toBe('Up to 2 decimals\nAmount exceeds the available balance');
 
     // Switching network re-checks the amount against its own minimum. (Typed, not submitted: a valid
     // form would open the confirm sheet.)
@@ -366,7 +378,9 @@ describe('Withdrawal records', () => {
     expect(new Set(tags.map((t) => t.className)).size).toBe(8);
     const first = screen.getAllByTestId('withdrawal-item')[0]!;
     expect(first.textContent).toContain('Expected within 24 h');
-    expect(within(first).getByTestId('withdrawal-item-amount').textContent).toBe('-50 USDT');
+    // What left the balance: the amount and its fee, the fee on its own line.
+    expect(within(first).getByTestId('withdrawal-item-amount').textContent).toBe('-50.5 USDT');
+    expect(within(first).getByTestId('withdrawal-item-detail').textContent).toBe('Network fee 0.5 USDT');
     expect(within(first).getByTestId('withdrawal-item-network').textContent).toBe('BEP20');
     await user.click(first);
     await waitFor(() => expect(currentPath(router)).toBe('/pages/wallet/withdrawDetail?id=1'));
@@ -419,7 +433,10 @@ describe('Withdrawal detail', () => {
       expect.objectContaining({ params: { id: '3' } }),
     ]);
     expect(field('withdrawal-detail-status')).toBe('Completed');
-    expect(field('withdrawal-detail-amount')).toBe('-20.123456 USDT');
+    // The headline is what left the balance (amount + fee); the amount and the fee are rows below.
+    expect(within(detail).getByText('Total deducted')).toBeTruthy();
+    expect(field('withdrawal-detail-amount')).toBe('-20.623456 USDT');
+    expect(field('withdrawal-detail-amount-row')).toBe('20.123456 USDT');
     expect(field('withdrawal-detail-order')).toBe('W20261121000003');
     expect(field('withdrawal-detail-token')).toBe('USDT');
     expect(field('withdrawal-detail-network')).toBe('BEP20');
@@ -466,8 +483,9 @@ describe('Withdrawal detail', () => {
     expect(within(rejected).getByText('拒绝原因')).toBeTruthy();
     // The operator's words are labelled as theirs (they may not be in the reader's language).
     expect(within(rejected).getByText('审核人员的说明（原文）：')).toBeTruthy();
-    // Nothing left: no sign on the amount, no arrival amount.
-    expect(within(rejected).getByTestId('withdrawal-detail-amount').textContent).toBe('50 USDT');
+    // Nothing left: no sign on the total that came back, no arrival amount.
+    expect(within(rejected).getByText('合计退回')).toBeTruthy();
+    expect(within(rejected).getByTestId('withdrawal-detail-amount').textContent).toBe('50.5 USDT');
     expect(within(rejected).queryByTestId('withdrawal-detail-arrival')).toBeNull();
     expect(within(rejected).queryByTestId('withdrawal-cancel')).toBeNull();
     expect(within(rejected).getByTestId('withdrawal-detail-returned').textContent).toBe(

@@ -4,7 +4,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Ticker } from '@tradeflip/api';
-import { followTickers } from '../lib/live-tickers';
+import { followTickers } from './live-tickers';
 import { getTickers } from './get-tickers';
 
 export const tickersQueryKey = ['market', 'tickers'] as const;

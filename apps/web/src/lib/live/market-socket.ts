@@ -44,7 +44,7 @@ export type LiveMessage = WsServerMessage | Resync | AccountFrozen;
 type Listener = (message: LiveMessage) => void;
 
 /** The reasons an `auth` is refused for (packages/api's error reasons the sign-in answers with). */
-const AUTH_REFUSALS = new Set(['rate_limited', 'unauthorized', 'user_frozen', 'internal']);
+const AUTH_REFUSALS = new Set(['rate_limited', 'unauthorized', 'user_frozen', 'unavailable', 'internal']);
 
 const keyOf = (c: Channel) => (c.channel === 'candles' ? `candles:${c.symbol}:${c.interval}` : c.channel);
 
@@ -133,7 +133,7 @@ export class MarketSocket {
   }
 
   /**
-   * The user channel was refused (its sign-in refused: too many from this address, a server error, or
+   * The user channel was refused (its sign-in refused: too many from this address, the database away, a server error, or
    * the session is gone). Its screens refetch now (they meet a 401 if the session is gone); a refusal
    * for now is tried again later on this connection, where nothing else would.
    */
@@ -144,7 +144,7 @@ export class MarketSocket {
       return this.tell('user', { type: 'frozen' });
     }
     this.resync('user');
-    if (reason !== 'rate_limited' && reason !== 'internal') return;
+    if (reason !== 'rate_limited' && reason !== 'unavailable' && reason !== 'internal') return;
     if (this.userRetry !== undefined) return;
     const delay = Math.min(60_000, 5000 * 2 ** this.userRetries++);
     this.userRetry = setTimeout(() => {

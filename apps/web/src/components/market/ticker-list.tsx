@@ -10,7 +10,7 @@ import { Decimal, formatNumber } from '@tradeflip/money';
 import { TokenLogo } from '@/components/token-logo';
 import { SkeletonRows } from '@/components/skeleton';
 import { gamePath } from '@/lib/paths';
-import { useTickers } from '@/features/market/api/tickers-query';
+import { useTickers } from '@/lib/market/tickers-query';
 import '@/components/records.css';
 import './ticker-list.css';
 

@@ -19,7 +19,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle, CandleInterval } from '@tradeflip/api';
-import { marketSocket } from '@/features/market/lib/market-socket';
+import { marketSocket } from '@/lib/live/market-socket';
 import { useUpColor } from '@/lib/up-colors';
 import { chartPriceFormat, chartTimeLabel } from './chart-price';
 import { getCandles } from './get-candles';

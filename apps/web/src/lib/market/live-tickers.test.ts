@@ -5,11 +5,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ticker, TickerMove } from '@tradeflip/api';
 
-vi.mock('./reconnecting-socket', async () => ({
-  ReconnectingSocket: (await import('./test-socket')).FakeSocket,
+vi.mock('@/lib/live/reconnecting-socket', async () => ({
+  ReconnectingSocket: (await import('@/lib/live/test-socket')).FakeSocket,
 }));
 
-const { FakeSocket } = await import('./test-socket');
+const { FakeSocket } = await import('@/lib/live/test-socket');
 const { followTickers } = await import('./live-tickers');
 
 const row = (symbol: string, price: string, extra: Partial<Ticker> = {}): Ticker => ({

@@ -5,7 +5,7 @@
 // has no query client, moves its own copy the same way: hooks/use-first-screen-tickers.ts.)
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Ticker, TickerMove } from '@tradeflip/api';
-import { marketSocket } from './market-socket';
+import { marketSocket } from '@/lib/live/market-socket';
 
 /** The list with each moved pair's figures replaced (the same list when none of its pairs moved). */
 export function moveTickers(list: Ticker[], moves: readonly TickerMove[]): Ticker[] {

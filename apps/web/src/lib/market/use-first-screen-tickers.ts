@@ -5,8 +5,8 @@
 // worked out here; loaded again after a reconnect or a missed frame.
 import { startTransition, useEffect, useState } from 'react';
 import type { Ticker } from '@tradeflip/api';
-import { getTickers } from '../api/get-tickers';
-import { listenToTickers, moveTickers } from '../lib/live-tickers';
+import { getTickers } from './get-tickers';
+import { listenToTickers, moveTickers } from './live-tickers';
 import { startInNextTask } from '@/lib/next-task';
 
 /** The tickers (null until loaded) and whether the first load failed. */
