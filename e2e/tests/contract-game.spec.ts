@@ -81,10 +81,11 @@ test('a person opens a long, watches it move, sets a take-profit, closes it and 
 
   await test.step('its PnL and return move with the price', async () => {
     await pin('BTCUSDT', '61200');
-    // The headline is net of both fees: 20 − the open fee 0.5 − the close fee 1020 · 0.0005 = 18.99.
-    await expect(page.getByTestId('position-pnl').first()).toContainText('+18.99 USDT');
-    await expect(page.getByTestId('position-return').first()).toHaveText('+18.99%');
-    await expect(page.getByTestId('position-gross').first()).toHaveText('+20.00');
+    // The headline is the unrealized PnL, the price's move alone: 1000 · 1200/60000 = 20; beside it,
+    // closing now adds 20 less the close fee 1020 · 0.0005 = 19.49.
+    await expect(page.getByTestId('position-pnl').first()).toContainText('+20 USDT');
+    await expect(page.getByTestId('position-return').first()).toHaveText('+20.00%');
+    await expect(page.getByTestId('position-close-now').first()).toHaveText('+19.49');
     await saveScreens(page, 'game-open-en');
   });
 

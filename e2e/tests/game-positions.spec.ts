@@ -1,7 +1,7 @@
 // Issue 16, points 13–15 (positions side): on a scripted price path (the operator's pinned prices), a
 // player's positions of every pair with a count and "this pair only"; the chart's position lines;
 // TP / SL checked against the current price with both errors and the estimated PnL; the Close confirm
-// with the estimated price, fee and net PnL; a closed position's realized PnL net of fees with its
+// with the estimated price, unrealized PnL, fee and what closing adds; a closed position's realized PnL with its
 // lines adding up; Home, Total assets and the asset history reading the same; a margin-ratio warning
 // and a liquidation notice that stays until dismissed; a pair going stale disabling Close with the
 // reason and recovering by itself. At 390 and 360 px, in both languages; screenshots for docs/screens.
@@ -82,10 +82,10 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await expect(btcCard.getByTestId('position-liquidation')).toHaveText('54,030.00');
     await pin('BTCUSDT', '61200');
     await expect(btcCard.getByTestId('position-price')).toHaveText('61,200.00');
-    // The headline is what closing now would leave: 20 − the open fee 0.5 − the close fee
-    // 1020 · 0.0005 = 18.99; the price's move alone (before fees) stands below it.
-    await expect(btcCard.getByTestId('position-pnl')).toContainText('+18.99 USDT');
-    await expect(btcCard.getByTestId('position-gross')).toHaveText('+20.00');
+    // The headline is the unrealized PnL, the price's move alone: 20; beside it, what closing now adds
+    // after the close fee 1020 · 0.0005 (the open fee has left already): 19.49.
+    await expect(btcCard.getByTestId('position-pnl')).toContainText('+20 USDT');
+    await expect(btcCard.getByTestId('position-close-now')).toHaveText('+19.49');
     await expect(btcCard.getByTestId('position-risk')).toBeVisible();
     await expect(btcCard.getByTestId('position-risk')).toHaveAttribute('data-warn', 'false');
     await btcCard.scrollIntoViewIfNeeded();
@@ -106,8 +106,8 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     await saveScreens(page, 'positions-targets-errors-en');
     await page.getByTestId('targets-tp').fill('66000');
     await page.getByTestId('targets-sl').fill('60100');
-    await expect(page.getByTestId('targets-sheet')).toContainText('Est. net PnL +98.95 USDT');
-    await expect(page.getByTestId('targets-sheet')).toContainText('Est. net PnL +0.665833 USDT');
+    await expect(page.getByTestId('targets-sheet')).toContainText('Est. realized PnL +98.95 USDT');
+    await expect(page.getByTestId('targets-sheet')).toContainText('Est. realized PnL +0.665833 USDT');
     await saveScreens(page, 'positions-targets-en');
     await page.getByTestId('targets-save').click();
     await expect(btcCard.getByTestId('position-targets')).toHaveText('66,000.00 / 60,100.00');
@@ -121,39 +121,38 @@ test('every pair’s positions, their lines on the chart, TP / SL, the Close con
     );
   });
 
-  await test.step('Home and Total assets show the open positions and their unrealised PnL', async () => {
+  await test.step('Home and Total assets show the open positions and their unrealized PnL', async () => {
     await page.goto('/');
-    // Net of every fee, as the game's cards: BTC +20 − 0.5 − 0.51 = +18.99, ETH 0 − 0.5 − 0.5 = −1.
+    // The cards' headlines summed: BTC +20, ETH 0.
     await expect(page.getByTestId('balance-summary-positions')).toHaveText(
-      '2 open positions · Net\u00a0PnL\u00a0+17.99',
+      '2 open positions · Unrealized PnL\u00a0+20',
     );
-    // One by one under the game cards, the newest first, each net of its fees, each opening its pair.
+    // One by one under the game cards, the newest first, each its card's headline, each opening its pair.
     const plays = page.getByTestId('home-open-position');
-    await expect(plays).toHaveText(['ETH/USDTShort 20×-1.00 USDT', 'BTC/USDTLong 10×+18.99 USDT']);
+    await expect(plays).toHaveText(['ETH/USDTShort 20×0 USDT', 'BTC/USDTLong 10×+20 USDT']);
     await expect(plays.nth(1)).toHaveAttribute('href', '/pages/game/detail?id=BTCUSDT');
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreens(page, 'positions-home-en');
     await page.goto('/pages/asset/total');
     // Beside available and frozen, what closing both now adds: 20 − 0.51 + 0 − 0.5 (their opening
     // fees have left the balance already), so the three add up to the total.
-    await expect(page.getByTestId('asset-unrealized-usdt')).toHaveText('+18.99');
+    await expect(page.getByTestId('asset-unrealized')).toHaveText('+20');
+    await expect(page.getByTestId('asset-close-now')).toHaveText('+18.99');
     // What closing both now would leave: 1000 − 0.5 − 0.5 in open fees + 20 − 0.51 + 0 − 0.5 = 1000 + 17.99.
     await expect(page.getByTestId('asset-total-usdt')).toHaveText('≈ 1,017.99');
     await saveScreens(page, 'positions-assets-en');
   });
 
-  await test.step('Close confirm: estimated close price, close fee and net PnL', async () => {
+  await test.step('Close confirm: estimated close price, the unrealized PnL, close fee and what closing adds', async () => {
     await page.goto('/pages/game/detail?id=BTCUSDT');
     await btcCard.getByTestId('position-close').click();
     await expect(page.getByTestId('close-sheet-order')).toHaveText(btc.orderNo);
     await expect(page.getByTestId('close-sheet-price')).toHaveText('61,200.00');
-    // The net's parts add up: +20 − 0.5 − 0.51 = +18.99, the net in the up colour.
+    // Its parts add up: +20 − 0.51 = +19.49, in the up colour (the open fee is not taken again).
     await expect(page.getByTestId('close-sheet-gross')).toHaveText('+20 USDT');
-    await expect(page.getByTestId('close-sheet-open-fee')).toHaveText('-0.5 USDT');
     await expect(page.getByTestId('close-sheet-fee')).toHaveText('-0.51 USDT');
     await expect(page.getByTestId('close-sheet-net').locator('b')).toHaveCSS('color', 'rgb(22, 199, 132)');
-    // 20 − 0.5 open fee − 0.51 close fee
-    await expect(page.getByTestId('close-sheet-net')).toHaveText('+18.99 USDT');
+    await expect(page.getByTestId('close-sheet-net')).toHaveText('+19.49 USDT');
     await saveScreens(page, 'positions-close-confirm-en');
     await page.getByTestId('close-confirm').click();
     await expect(page.getByTestId('positions-count')).toHaveText('1');

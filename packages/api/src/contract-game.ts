@@ -94,14 +94,22 @@ export const position = z.object({
   status: z.enum(['open', 'closed']),
   /** Open: at the last price; closed: realised. */
   currentPrice: z.string().nullable(),
-  /** Gross PnL: open, unrealised at the last price; closed, the price move as settled (capped). */
+  /**
+   * Open: unrealized PnL at the last price, size × (mark − entry) signed by side, no fee (the
+   * headline); closed: the price move as settled (capped). At the margin token's decimals.
+   */
   pnl: z.string().nullable(),
+  /**
+   * Open only: "If closed now (after fee)", what closing at the last price would add to the balance
+   * (the PnL as it would settle less the close fee; the open fee and funding have left already).
+   */
+  closeNow: z.string().nullable(),
   /**
    * Closed only: what the position moved the balance by (DESIGN §7), the PnL paid less the open and
    * close fees and the funding; `pnl`, `openFee`, `closeFee` and `fundingPaid` are its breakdown.
    */
   realizedPnl: z.string().nullable(),
-  /** Return on margin, a fraction: open, of the gross PnL; closed, of the realized (net) PnL. */
+  /** Return on margin, a fraction at 4 decimals: open, of the unrealized PnL; closed, of the realized PnL. */
   returnRate: z.string().nullable(),
   closePrice: z.string().nullable(),
   closeFee: z.string().nullable(),

@@ -88,25 +88,25 @@ export const balanceList = z.object({ list: z.array(balance) });
 
 /** GET /api/app/asset/overview */
 export const assetOverview = z.object({
-  /** Available + frozen + what closing the open positions now would pay or cost (close fees counted), in USDT. */
+  /** Available + frozen + what closing the open positions now would add (close fees counted), in USDT. */
   totalUsdt: z.string(),
   availableUsdt: z.string(),
   frozenUsdt: z.string(),
   /** Open contract positions (every pair). */
   openPositions: z.number().int(),
   /**
-   * Their PnL if closed at the last prices, in USDT, net of the open and close fees and the funding paid:
-   * the game's "net if closed now", what History shows once they are closed.
+   * Their unrealized PnL at the last prices (the price move alone, no fee), in USDT at its decimals:
+   * the sum of the cards' headlines.
    */
   unrealizedPnlUsdt: z.string(),
   /**
-   * What closing them now would add to the balance, in USDT: their PnL less the closing fees (the
-   * opening fees and funding have left the balance already). Available + frozen + this = the total.
+   * "If closed now (after fee)": what closing them now would add to the balance, in USDT at its
+   * decimals (their PnL less the closing fees). Available + frozen + this = the total.
    */
-  closingPnlUsdt: z.string(),
+  closeNowUsdt: z.string(),
   /** Open Lightning Flip positions (their stakes are in frozenUsdt). */
   openFlips: z.number().int(),
-  /** The newest open positions (a few), each with its PnL net of every fee, in its margin token. */
+  /** The newest open positions (a few), each with its unrealized PnL and closeNow, in its margin token. */
   positions: z.array(
     z.object({
       id: z.string(),
@@ -117,6 +117,7 @@ export const assetOverview = z.object({
       leverage: z.number().int(),
       token: z.string(),
       pnl: z.string(),
+      closeNow: z.string(),
     }),
   ),
   /** The open flips soonest to end (a few). */

@@ -1,10 +1,12 @@
 // Text of the contract game's screen (order panel, positions, their sheets). Apart from ui.ts because
 // the first pages never show it: the web app adds it with the game page (features/contract-game/texts.ts), keeping
 // the entry's JavaScript small. Keep both languages in step (a test compares their keys).
+import { pnlTermsEn, pnlTermsZh } from './pnl-terms';
 import { positionLinesEn, positionLinesZh } from './position-lines';
 import type { Widen } from './ui';
 
 export const contractGameUiEn = {
+  pnl: pnlTermsEn,
   contractGame: {
     long: 'Long',
     short: 'Short',
@@ -72,18 +74,13 @@ export const contractGameUiEn = {
     done: 'Done',
     share: 'Share',
     thisPairOnly: 'This pair only',
-    realizedPnl: 'Realized PnL',
     grossPnl: 'Gross PnL',
     netChange: 'Net change',
     marginRatio: 'Liquidation risk',
     nearLiquidation: 'Near liquidation: consider closing or a stop-loss',
     estClosePrice: 'Est. close price',
-    estNetPnl: 'Est. net PnL (after fees and funding)',
-    netIfClosed: 'Net if closed now',
-    pnlBeforeFees: 'PnL before fees',
-    /** An open position's headline in its detail: the price's difference alone, before any fee. */
-    unrealizedPnl: 'Unrealized PnL (before fees)',
-    estPnlAt: 'Est. net PnL {amount} {token}',
+    /** At a take-profit or stop-loss: the realized PnL closing there would make. */
+    estPnlAt: 'Est. realized PnL {amount} {token}',
     stale: 'Price paused: closing waits until it moves again',
     /** A stopped price when this device's live connection is lost (not the market's). */
     offline: 'Connection lost, reconnecting: closing waits until it is back',
@@ -110,6 +107,7 @@ export const contractGameUiEn = {
 export type ContractContractGameUiMessages = Widen<typeof contractGameUiEn>;
 
 export const contractGameUiZh: ContractContractGameUiMessages = {
+  pnl: pnlTermsZh,
   contractGame: {
     long: '做多',
     short: '做空',
@@ -174,17 +172,12 @@ export const contractGameUiZh: ContractContractGameUiMessages = {
     done: '完成',
     share: '分享',
     thisPairOnly: '仅看当前交易对',
-    realizedPnl: '已实现盈亏',
     grossPnl: '价差盈亏',
     netChange: '净变动',
     marginRatio: '强平风险',
     nearLiquidation: '接近强平：请考虑平仓或设置止损',
     estClosePrice: '预估平仓价',
-    estNetPnl: '预估净盈亏（扣除手续费和资金费）',
-    netIfClosed: '现在平仓净盈亏',
-    pnlBeforeFees: '未扣费盈亏',
-    unrealizedPnl: '未实现盈亏（未扣费用）',
-    estPnlAt: '预估净盈亏 {amount} {token}',
+    estPnlAt: '预估已实现盈亏 {amount} {token}',
     stale: '价格暂停：恢复更新后才能平仓',
     offline: '连接已断开，正在重连：恢复后才能平仓',
     offlineOrders: '连接已断开，正在重连。恢复前价格不更新，也无法下新单。',

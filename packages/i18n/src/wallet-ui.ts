@@ -2,15 +2,16 @@
 // ledger's business types (spec §4). Apart from ui.ts because the first pages never show it: the web
 // app loads it with those screens (lib/wallet-texts.ts). Keep both languages in step (a test compares
 // their keys).
+import { pnlTermsEn, pnlTermsZh } from './pnl-terms';
 import { positionLinesEn, positionLinesZh } from './position-lines';
 import type { Widen } from './ui';
 
 export const walletUiEn = {
+  pnl: pnlTermsEn,
   wallet: {
     totalLabel: 'Total assets (USDT)',
-    closingPnl: 'Open PnL after closing fee ({n})',
-    openPosition: '1 open position · Net\u00a0PnL\u00a0{pnl}',
-    openPositions: '{n} open positions · Net\u00a0PnL\u00a0{pnl}',
+    openPosition: '1 open position',
+    openPositions: '{n} open positions',
     openFlip: '1 open flip',
     openFlips: '{n} open flips',
     playsTitle: 'Open plays',
@@ -271,11 +272,11 @@ export const walletUiEn = {
 export type WalletUiMessages = Widen<typeof walletUiEn>;
 
 export const walletUiZh: WalletUiMessages = {
+  pnl: pnlTermsZh,
   wallet: {
     totalLabel: '总资产（USDT）',
-    closingPnl: '扣平仓费后持仓盈亏（{n}）',
-    openPosition: '1 个持仓 · 净盈亏\u00a0{pnl}',
-    openPositions: '{n} 个持仓 · 净盈亏\u00a0{pnl}',
+    openPosition: '1 个持仓',
+    openPositions: '{n} 个持仓',
     openFlip: '1 笔闪电翻转进行中',
     openFlips: '{n} 笔闪电翻转进行中',
     playsTitle: '进行中',

@@ -6,3 +6,4 @@ export * from './contract-game';
 export * from './contract-game-order';
 export * from './flip';
 export * from './player-price';
+export * from './position-pnl';

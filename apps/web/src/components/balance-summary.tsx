@@ -1,11 +1,13 @@
 // The signed-in user's total approximate USDT value (with the open positions as closing them now would
-// leave it, close fees counted), and under it while any is open their PnL net of every fee (the game's
-// "net if closed now") and the open flips' count; on Home and Profile; taps through to Total assets.
+// leave it, close fees counted: the figure Total assets shows), and under it while any is open their
+// unrealized PnL (the sum of the position cards' headlines) and the open flips' count; on Home and Profile; taps through to Total assets.
 // The eye masks it (and every other balance).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AssetOverview } from '@tradeflip/api';
-import { Decimal, formatNumber } from '@tradeflip/money';
+import { Decimal, amountDpOf } from '@tradeflip/money';
+import { amountText, changeText, valueText } from '@/lib/figures';
+import { usePrecisions } from '@/lib/precisions';
 import { gamePath, paths } from '@/lib/paths';
 import { useNow } from '@/lib/use-now';
 import { useAssetOverview } from '@/lib/asset-overview';
@@ -19,6 +21,8 @@ export function BalanceSummary() {
   const { t } = useTranslation();
   const overview = useAssetOverview();
   const hidden = useBalancesHidden();
+  // The PnL is in USDT, every position's margin token, at its decimals (as on the cards).
+  const usdtDp = amountDpOf(usePrecisions(), 'USDT');
   return (
     <div className="balance-summary" data-testid="balance-summary">
       <span className="balance-summary__icon" aria-hidden="true">
@@ -31,14 +35,19 @@ export function BalanceSummary() {
         </span>
         <span className="balance-summary__value" data-testid="balance-summary-total">
           {/* Hidden, it reads **** alone: no ≈ of a figure nobody sees. */}
-          {overview.data ? (hidden ? '****' : `≈ ${formatNumber(overview.data.totalUsdt, 'usdt')}`) : '--'}
+          {overview.data ? (hidden ? '****' : `≈ ${valueText(overview.data.totalUsdt)}`) : '--'}
         </span>
         {overview.data && overview.data.openPositions > 0 && (
           <span className="balance-summary__positions" data-testid="balance-summary-positions">
             {t(overview.data.openPositions === 1 ? 'wallet.openPosition' : 'wallet.openPositions', {
               n: overview.data.openPositions,
-              pnl: formatNumber(overview.data.unrealizedPnlUsdt, 'usdt', { signed: true, hidden }),
             })}
+            {' · '}
+            {t('pnl.unrealized')}
+            {'\u00a0'}
+            <b data-testid="balance-summary-pnl">
+              {changeText(overview.data.unrealizedPnlUsdt, usdtDp, { hidden })}
+            </b>
           </span>
         )}
         {/* Beside them, the Lightning Flip bets still running (their stakes are in the total). */}
@@ -77,13 +86,14 @@ export function OpenPlays({ game }: { game: 'contract' | 'flip' }) {
 
 /**
  * Home's list of the plays still running (nothing while none): the newest contract positions with
- * their PnL net of every fee, the flips soonest to end with their countdown; each opens its game.
+ * their unrealized PnL (their cards' headline), the flips soonest to end with their countdown; each opens its game.
  * From the same overview (a few of each; the game cards count them all).
  */
 export function OpenPlaysList() {
   const { t } = useTranslation();
   const overview = useAssetOverview().data;
   const hidden = useBalancesHidden();
+  const precisions = usePrecisions();
   if (!overview || (overview.positions.length === 0 && overview.flips.length === 0)) return null;
   return (
     <section className="open-plays-list" aria-labelledby="open-plays-title" data-testid="home-open-plays">
@@ -104,7 +114,7 @@ export function OpenPlaysList() {
                   className={`open-play__figure ${direction > 0 ? 'is-up' : direction < 0 ? 'is-down' : ''}`}
                   data-testid="home-open-position-pnl"
                 >
-                  {formatNumber(item.pnl, 'usdt', { signed: true, hidden })} {item.token}
+                  {changeText(item.pnl, amountDpOf(precisions, item.token), { hidden })} {item.token}
                 </span>
               </Link>
             </li>
@@ -120,6 +130,7 @@ export function OpenPlaysList() {
 function FlipRows({ flips }: { flips: AssetOverview['flips'] }) {
   const { t } = useTranslation();
   const hidden = useBalancesHidden();
+  const precisions = usePrecisions();
   const now = useNow(1000);
   return flips.map((item) => {
     const left = Math.ceil((new Date(item.expiresAt).getTime() - now) / 1000);
@@ -129,7 +140,7 @@ function FlipRows({ flips }: { flips: AssetOverview['flips'] }) {
           <span className="open-play__pair">{item.pair}</span>
           <span className={`open-play__side ${item.direction === 'up' ? 'is-up' : 'is-down'}`}>
             {t(item.direction === 'up' ? 'wallet.playUp' : 'wallet.playDown')} ·{' '}
-            {formatNumber(item.stake, 'amount', { hidden })} {item.token}
+            {amountText(item.stake, amountDpOf(precisions, item.token), { hidden })} {item.token}
           </span>
           <span className="open-play__figure" data-testid="home-open-flip-left">
             {left > 0 ? t('wallet.playLeft', { s: left }) : t('wallet.playSettling')}

@@ -182,7 +182,7 @@ describeEachDatabase('the contract game', (db) => {
     // Net: the loss, both fees and the funding, what the balance moved (the raw rows listed −184.4).
     expect(moved).toBe('-84.391666');
     expect(position.realizedPnl).toBe(moved);
-    expect(position.returnRate).toBe('-0.84391666');
+    expect(position.returnRate).toBe('-0.8439');
     expect(position.movements.map((m) => [m.kind, m.amount])).toEqual([
       ['margin_locked', '100'],
       ['open_fee', '-0.5'],
@@ -290,19 +290,19 @@ describeEachDatabase('the contract game', (db) => {
     const res = await call(t.app, 'GET', '/api/app/asset/overview', { token: user.token });
     // BTC +1000·600/60000 = +10, closing fee 1000·60600/60000·0.0005 = 0.505; ETH −1000·15/3000 = −5,
     // closing fee 1000·3015/3000·0.0005 = 0.5025; balances 1000 − 0.5 − 0.5 in opening fees.
-    // Closing both now would move the balance by 10 − 0.505 − 5 − 0.5025 = 3.9925, and their PnL net of
-    // every fee, as the game and History show it, is that less the opening fees: 2.9925.
+    // Their unrealized PnL (the price move alone, no fee) is 10 − 5 = 5; closing both now would add
+    // 10 − 0.505 − 5 − 0.5025 = 3.9925 (the opening fees are gone already, not taken again).
     expect(res.body.data).toMatchObject({
       openPositions: 2,
-      unrealizedPnlUsdt: '2.9925',
-      closingPnlUsdt: '3.9925',
+      unrealizedPnlUsdt: '5',
+      closeNowUsdt: '3.9925',
       availableUsdt: '849',
       frozenUsdt: '150',
       totalUsdt: '1002.9925',
-      // One by one for Home, the newest first, each net of its fees.
+      // One by one for Home, the newest first, as their cards: the headline and what closing adds.
       positions: [
-        { symbol: 'ETHUSDT', pair: 'ETH/USDT', side: 'short', leverage: 20, token: 'USDT', pnl: '-6.0025' },
-        { symbol: 'BTCUSDT', pair: 'BTC/USDT', side: 'long', leverage: 10, token: 'USDT', pnl: '8.995' },
+        { symbol: 'ETHUSDT', side: 'short', leverage: 20, token: 'USDT', pnl: '-5', closeNow: '-5.5025' },
+        { symbol: 'BTCUSDT', side: 'long', leverage: 10, token: 'USDT', pnl: '10', closeNow: '9.495' },
       ],
       flips: [],
     });
@@ -314,7 +314,28 @@ describeEachDatabase('the contract game', (db) => {
     expect(after.body.data).toMatchObject({
       openPositions: 0,
       unrealizedPnlUsdt: '0',
+      closeNowUsdt: '0',
       totalUsdt: '1002.9925',
+    });
+    await db.expectAuditClean();
+  });
+
+  it('an open 20× long above its entry: its unrealized PnL, and what closing now adds with no fee taken twice', async () => {
+    const { user, id } = await playerOpens('500', 'ETHUSDT', '3000', 'long', '100', 20);
+    await price('ETHUSDT', '3001.7');
+    // 2000·1.7/3000 = 1.1333…; closing: 1.133333 less the close fee 2000·3001.7/3000·0.0005 = 1.000567
+    // (the open fee of 1 left with the open, not taken again); return 1.133333/100 at 4 decimals.
+    expect(await positionOf(user.token, id)).toMatchObject({
+      pnl: '1.133333',
+      closeNow: '0.132766',
+      returnRate: '0.0113',
+      realizedPnl: null,
+    });
+    const closed = await close(user.token, id);
+    expect(closed.body.data).toMatchObject({
+      closeNow: null,
+      realizedPnl: '-0.867234',
+      returnRate: '-0.0087',
     });
     await db.expectAuditClean();
   });

@@ -184,7 +184,7 @@ export class Opening {
         ],
         prices,
       );
-      const answer = this.views.view(row);
+      const answer = await this.views.view(row, tx);
       await record?.commit(tx, answer);
       return answer;
     });
@@ -279,7 +279,7 @@ export class Opening {
         stopLoss: stopLoss?.toFixed() ?? null,
       });
       await notifyPosition(tx, updated);
-      const answer = this.views.view(updated);
+      const answer = await this.views.view(updated, tx);
       await record?.commit(tx, answer);
       return answer;
     });

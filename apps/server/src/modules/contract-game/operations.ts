@@ -23,7 +23,7 @@ export class GameOperations {
       if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
       const tick = await this.deps.market.settlementTick(row.symbol, tx);
       const [closed] = await this.settlement.settleLocked(tx, [{ row, reason: 'operator' }], tick);
-      return this.views.view(closed!);
+      return this.views.view(closed!, tx);
     });
   }
 
@@ -39,7 +39,7 @@ export class GameOperations {
     );
     return pageOf(
       query,
-      rows.map((row) => ({ ...this.views.view(row), email: row.email })),
+      await Promise.all(rows.map(async (row) => ({ ...(await this.views.view(row)), email: row.email }))),
       total,
     );
   }

@@ -116,7 +116,7 @@ export class GameService {
     return this.views.detail(userId, id);
   }
 
-  view(row: repo.PositionRow): Position {
+  view(row: repo.PositionRow): Promise<Position> {
     return this.views.view(row);
   }
 

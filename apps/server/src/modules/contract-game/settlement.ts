@@ -38,7 +38,7 @@ export class Settlement {
       if (row.status !== 'open') throw new AppError(409, 'conflict', 'game.positionClosed');
       const tick = await this.deps.market.playerTick(row.symbol, tradeOf(row.side, 'close'), tx);
       const [closed] = await this.settleLocked(tx, [{ row, reason: 'manual' }], tick);
-      const answer = this.views.view(closed!);
+      const answer = await this.views.view(closed!, tx);
       await record?.commit(tx, answer);
       return answer;
     });

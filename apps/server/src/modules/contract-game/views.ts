@@ -5,11 +5,12 @@ import {
   Decimal,
   breakEvenPrice,
   liquidationPrice,
+  openPnl,
   profitCapPrice,
-  returnRate,
-  settle,
-  unrealisedPnl,
+  realizedPnl,
+  returnOnMargin,
 } from '@tradeflip/money';
+import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { GameServiceDeps } from './deps';
 import { positionLines } from './movements';
@@ -20,8 +21,9 @@ import { pageOf, pageRows } from '../../db/page';
 /** The user's open positions at the last prices: per token (Total assets) and one by one (Home). */
 export interface OpenSummary {
   open: number;
-  byToken: Map<string, { pnl: Decimal; change: Decimal }>;
-  /** Each priced one, its PnL net of every fee and the funding (`pnl` of byToken, one by one). */
+  /** Per margin token: the unrealized PnL and what closing now would add (packages/money position-pnl.ts). */
+  byToken: Map<string, { pnl: Decimal; closeNow: Decimal }>;
+  /** Each priced one, its unrealized PnL and what closing it now would add, at its token's decimals. */
   list: {
     id: string;
     symbol: string;
@@ -30,6 +32,7 @@ export interface OpenSummary {
     leverage: number;
     token: string;
     pnl: string;
+    closeNow: string;
   }[];
 }
 
@@ -46,47 +49,27 @@ export class PositionViews {
       symbol: query.symbol?.toUpperCase(),
       ...pageRows(query),
     });
-    return pageOf(
-      query,
-      rows.map((row) => this.view(row)),
-      total,
-    );
+    return pageOf(query, await Promise.all(rows.map((row) => this.view(row))), total);
   }
 
   /**
-   * The user's open positions (every pair), and per margin token what closing them all at the last
-   * prices would do, as the game's "net if closed now" has it (position-figures.ts on the web): `change`,
-   * what the balance would move by (the PnL as settled, capped, less the close fee: the margin is in
-   * the balance already, the open fee and the funding have left it), and `pnl`, their net PnL (that
-   * change less the open fee and the funding paid), what History will show once they are closed.
+   * The user's open positions (every pair), and per margin token their unrealized PnL and what
+   * closing them all at the last prices would add to the balance (the figures of position-pnl.ts,
+   * the same the cards show).
    */
   async openSummary(userId: number): Promise<OpenSummary> {
     const rows = await repo.openPositionsOf(this.deps.db, userId);
-    const byToken = new Map<string, { pnl: Decimal; change: Decimal }>();
+    const byToken = new Map<string, { pnl: Decimal; closeNow: Decimal }>();
     const list: OpenSummary['list'] = [];
-    const dps = new Map<string, number>();
     for (const row of rows) {
       const last = this.deps.market.markPrice(row.symbol);
       if (!last) continue;
-      let dp = dps.get(row.marginToken);
-      if (dp === undefined) {
-        dp = (await this.deps.tokens.require(row.marginToken, { allowDisabled: true })).amountDp;
-        dps.set(row.marginToken, dp);
-      }
-      const result = settle(
-        {
-          ...repo.positionTerms(row),
-          closeFeeRate: row.closeFeeRate,
-          capMultiple: row.profitCapMultiple,
-          dp,
-          reason: 'manual',
-        },
-        last.price,
-      );
-      const change = result.pnl.sub(result.closeFee);
-      const pnl = change.sub(row.openFee).sub(row.fundingPaid);
-      const sum = byToken.get(row.marginToken) ?? { pnl: new Decimal(0), change: new Decimal(0) };
-      byToken.set(row.marginToken, { pnl: sum.pnl.add(pnl), change: sum.change.add(change) });
+      const figures = openPnl(openTerms(row), last.price, await this.amountDpOf(row.marginToken));
+      const sum = byToken.get(row.marginToken) ?? { pnl: new Decimal(0), closeNow: new Decimal(0) };
+      byToken.set(row.marginToken, {
+        pnl: sum.pnl.add(figures.unrealizedPnl),
+        closeNow: sum.closeNow.add(figures.closeNow),
+      });
       list.push({
         id: String(row.id),
         symbol: row.symbol,
@@ -94,12 +77,18 @@ export class PositionViews {
         side: row.side,
         leverage: row.leverage,
         token: row.marginToken,
-        pnl: pnl.toFixed(),
+        pnl: figures.unrealizedPnl.toFixed(),
+        closeNow: figures.closeNow.toFixed(),
       });
     }
     // The newest first, as the game lists them.
     list.sort((a, b) => Number(b.id) - Number(a.id));
     return { open: rows.length, byToken, list };
+  }
+
+  /** A margin token's amount decimals (the registry caches them); inside a transaction pass it. */
+  private async amountDpOf(token: string, via?: Queryable): Promise<number> {
+    return (await this.deps.tokens.require(token, { allowDisabled: true, via })).amountDp;
   }
 
   /** One position and every movement of its money, oldest first, as the user's history has them. */
@@ -121,7 +110,7 @@ export class PositionViews {
     }));
     const lines = positionLines(entries);
     return {
-      ...this.view(row),
+      ...(await this.view(row)),
       entries,
       movements: entries.flatMap((entry, i) => {
         const line = lines[i];
@@ -130,19 +119,19 @@ export class PositionViews {
     };
   }
 
-  /** A position as the app shows it: open ones at the market's last price. */
-  view(row: repo.PositionRow): Position {
+  /**
+   * A position as the app shows it: open ones at the market's last price, with their unrealized PnL
+   * and what closing now would add; closed ones with their realized PnL. Inside a transaction pass it.
+   */
+  async view(row: repo.PositionRow, via?: Queryable): Promise<Position> {
     const open = row.status === 'open';
     const terms = repo.positionTerms(row);
     const last = open ? this.deps.market.markPrice(row.symbol) : undefined;
-    const realized = open ? null : realizedPnlOf(row);
-    const pnl = open
-      ? last
-        ? unrealisedPnl(row.side, row.notional, row.entryPrice, last.price)
-        : null
-      : row.pnl === null
-        ? null
-        : new Decimal(row.pnl);
+    const figures = last
+      ? openPnl(openTerms(row), last.price, await this.amountDpOf(row.marginToken, via))
+      : null;
+    const realized = open || row.pnl === null ? null : realizedPnl({ ...row, pnl: row.pnl });
+    const pnl = open ? (figures?.unrealizedPnl ?? null) : row.pnl === null ? null : new Decimal(row.pnl);
     return {
       id: String(row.id),
       orderNo: row.orderNo,
@@ -178,14 +167,16 @@ export class PositionViews {
           ? null
           : new Decimal(row.closePrice).toFixed(),
       pnl: pnl === null ? null : pnl.toFixed(),
+      closeNow: figures ? figures.closeNow.toFixed() : null,
       realizedPnl: realized === null ? null : realized.toFixed(),
+      // The headline's return: the unrealized PnL's while open, the realized PnL's once closed.
       returnRate: open
-        ? pnl === null
-          ? null
-          : returnRate(pnl, row.margin).toFixed()
+        ? figures
+          ? figures.returnRate.toFixed()
+          : null
         : realized === null
           ? null
-          : returnRate(realized, row.margin).toFixed(),
+          : returnOnMargin(realized, row.margin).toFixed(),
       closePrice: row.closePrice === null ? null : new Decimal(row.closePrice).toFixed(),
       closeFee: row.closeFee === null ? null : new Decimal(row.closeFee).toFixed(),
       closeReason: row.closeReason,
@@ -232,15 +223,11 @@ export function toPair(row: repo.PairRow): GamePair {
   };
 }
 
-/**
- * What a closed position moved the balance by: the PnL as paid (a vault short of the profit pays
- * less, `profitUnpaid`) less the open fee, the close fee charged (0 when refunded) and the funding.
- */
-function realizedPnlOf(row: repo.PositionRow): Decimal | null {
-  if (row.pnl === null) return null;
-  return new Decimal(row.pnl)
-    .sub(row.profitUnpaid ?? 0)
-    .sub(row.openFee)
-    .sub(row.closeFee ?? 0)
-    .sub(row.fundingPaid);
+/** An open position's terms as position-pnl.ts reads them. */
+function openTerms(row: repo.PositionRow) {
+  return {
+    ...repo.positionTerms(row),
+    closeFeeRate: row.closeFeeRate,
+    capMultiple: row.profitCapMultiple,
+  };
 }

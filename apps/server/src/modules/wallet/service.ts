@@ -1,6 +1,6 @@
 // What a user sees of their money: balances valued in USDT, the overview, and their ledger entries.
 import type { ActivityCategory, AssetOverview, Balance, BusinessType, FlowEntry } from '@tradeflip/api';
-import { Decimal, plainDecimal } from '@tradeflip/money';
+import { DEFAULT_AMOUNT_DP, Decimal, plainDecimal } from '@tradeflip/money';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -41,12 +41,12 @@ export class WalletService {
       /** Balances and entries are the ledger's to read. */
       ledger: LedgerService;
       /**
-       * The user's open contract positions and, per margin token, what closing them now would move the
-       * balance by and their net PnL (the game's PositionViews.openSummary).
+       * The user's open contract positions and, per margin token, their unrealized PnL and what
+       * closing them now would add (the game's PositionViews.openSummary).
        */
       openPositions?: (userId: number) => Promise<{
         open: number;
-        byToken: Map<string, { pnl: Decimal; change: Decimal }>;
+        byToken: Map<string, { pnl: Decimal; closeNow: Decimal }>;
         list: AssetOverview['positions'];
       }>;
       /** The user's open flips: how many, and the first `limit` to end. */
@@ -102,28 +102,29 @@ export class WalletService {
     let available = new Decimal(0);
     let frozen = new Decimal(0);
     let pnl = new Decimal(0);
-    let change = new Decimal(0);
+    let closeNow = new Decimal(0);
     for (const balance of list) {
       available = available.add(new Decimal(balance.available).mul(balance.price));
       frozen = frozen.add(new Decimal(balance.frozen).mul(balance.price));
       const open = positions?.byToken.get(balance.token);
       if (open) {
         pnl = pnl.add(open.pnl.mul(balance.price));
-        change = change.add(open.change.mul(balance.price));
+        closeNow = closeNow.add(open.closeNow.mul(balance.price));
       }
     }
     // A loss truncates away from zero, as a value never shows more than is there.
     const value = (amount: Decimal) => amount.toDecimalPlaces(VALUE_DP, Decimal.ROUND_FLOOR).toFixed();
+    // The PnL figures in USDT at its decimals, toward zero, as each position's (position-pnl.ts).
+    const usdtDp = list.find((balance) => balance.token === 'USDT')?.amountDp ?? DEFAULT_AMOUNT_DP;
+    const pnlValue = (amount: Decimal) => amount.toDecimalPlaces(usdtDp, Decimal.ROUND_DOWN).toFixed();
     return {
       // What the user would hold with every position closed now: its close fee counted, as it would be.
-      totalUsdt: value(available.add(frozen).add(change)),
+      totalUsdt: value(available.add(frozen).add(closeNow)),
       availableUsdt: value(available),
       frozenUsdt: value(frozen),
       openPositions: positions?.open ?? 0,
-      // Net of fees and funding, as the game's "net if closed now" and History's realised PnL.
-      unrealizedPnlUsdt: value(pnl),
-      // What closing them now would add to the balance (the total's part: available + frozen + this).
-      closingPnlUsdt: value(change),
+      unrealizedPnlUsdt: pnlValue(pnl),
+      closeNowUsdt: pnlValue(closeNow),
       openFlips: openFlips?.open ?? 0,
       // Home lists them: the newest positions and the flips soonest to end, a few of each.
       positions: positions?.list.slice(0, OPEN_PLAYS_LISTED) ?? [],

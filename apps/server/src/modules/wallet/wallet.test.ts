@@ -134,7 +134,7 @@ describeEachDatabase('wallet', (db) => {
           openPositions: 0,
           openFlips: 0,
           unrealizedPnlUsdt: '0',
-          closingPnlUsdt: '0',
+          closeNowUsdt: '0',
           positions: [],
           flips: [],
           pricedAt: '2030-01-01T00:00:00.000Z',

@@ -42,23 +42,25 @@ beforeEach(() => {
 });
 
 describe('Close confirm', () => {
-  it('shows the estimated close price, close fee and net PnL after both fees and funding', () => {
+  it('shows the estimated close price, close fee and what closing adds, the open fee not taken again', () => {
     renderWith(<CloseSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
     expect(screen.getByTestId('close-sheet-order').textContent).toContain('C20261125000010000');
     expect(screen.getByTestId('close-sheet-price').textContent).toContain('61,200.00');
-    // 1000 · 61200/60000 · 0.0005 = 0.51; net 20 − 0.5 − 0.1 − 0.51 = 18.89 (what the server pays).
+    // 1000 · 61200/60000 · 0.0005 = 0.51; closing adds 20 − 0.51 = 19.49 (what the balance gains:
+    // the open fee and the funding left it at their time).
     expect(screen.getByTestId('close-sheet-fee').textContent).toContain('-0.51 USDT');
-    expect(screen.getByTestId('close-sheet-net').textContent).toContain('+18.89 USDT');
+    expect(screen.getByTestId('close-sheet-net').textContent).toBe('+19.49 USDT');
+    expect(screen.getByText('If closed now (after fee)')).toBeTruthy();
   });
 
-  it('lists the net’s parts so they add up: gross PnL, open fee, funding, close fee; the net in its colour', () => {
+  it('lists its parts so they add up: unrealized PnL less the close fee; the sum in its colour', () => {
     renderWith(<CloseSheet position={position} pair={pair} price="61200" onDone={() => undefined} />);
     const text = (id: string) => screen.getByTestId(id).textContent;
-    // +20 − 0.5 − 0.1 − 0.51 = +18.89
-    expect(text('close-sheet-gross')).toContain('+20 USDT');
-    expect(text('close-sheet-open-fee')).toContain('-0.5 USDT');
-    expect(text('close-sheet-funding')).toContain('-0.1 USDT');
+    // +20 − 0.51 = +19.49
+    expect(text('close-sheet-gross')).toBe('+20 USDT');
+    expect(screen.getByText('Unrealized PnL')).toBeTruthy();
     expect(text('close-sheet-fee')).toContain('-0.51 USDT');
+    expect(screen.queryByTestId('close-sheet-open-fee')).toBeNull();
     expect(screen.getByTestId('close-sheet-net').querySelector('b')!.className).toBe('is-up');
   });
 
@@ -111,10 +113,10 @@ describe('TP / SL', () => {
     await user.type(screen.getByTestId('targets-sl'), '60100');
     await user.type(screen.getByTestId('targets-tp'), '66000');
     expect(screen.queryByTestId('targets-sl-error')).toBeNull();
-    // At 60,100: 1000·100/60000 = 1.666666, fee 0.500833; net 1.666666 − 0.5 − 0.1 − 0.500833.
-    expect(screen.getByText('Est. net PnL +0.565833 USDT')).toBeTruthy();
+    // At 60,100: 1000·100/60000 = 1.666666, fee 0.500833; realized 1.666666 − 0.5 − 0.1 − 0.500833.
+    expect(screen.getByText('Est. realized PnL +0.565833 USDT')).toBeTruthy();
     // At 66,000: +100 − 0.5 − 0.1 − 0.55.
-    expect(screen.getByText('Est. net PnL +98.85 USDT')).toBeTruthy();
+    expect(screen.getByText('Est. realized PnL +98.85 USDT')).toBeTruthy();
     expect((screen.getByTestId('targets-save') as HTMLButtonElement).disabled).toBe(false);
   });
 

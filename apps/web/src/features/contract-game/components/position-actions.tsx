@@ -1,13 +1,13 @@
 // The sheets of an open position's buttons: Close (a confirm with the order number, the estimated
-// close price, close fee and net PnL) and TP / SL (checked against the current price as typed, both
-// fields' errors at once, the estimated net PnL at each). Both send one Idempotency-Key per press until
+// close price, the unrealized PnL there, the close fee and what closing adds: "If closed now") and TP / SL (checked against the current price as typed, both
+// fields' errors at once, the estimated realized PnL at each). Both send one Idempotency-Key per press until
 // answered (useKeyedMutation), so a second press after a lost answer changes nothing twice. Loaded when
 // a person first reaches for a button (positions.tsx), so the page itself loads without the popup.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAntiRepeat } from '@/lib/anti-repeat';
 import type { GamePair, Position } from '@tradeflip/api';
-import { Decimal, formatNumber } from '@tradeflip/money';
+import type { Decimal } from '@tradeflip/money';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Sheet } from '@/components/sheet';
@@ -17,7 +17,8 @@ import { showError, showToast } from '@/lib/toast';
 import { useClosePosition, useSetTargets } from '../api/game-api';
 import { OrderField } from './order-field';
 import { checkTargets, targetsResolver, type TargetsBody, type TargetValues } from './targets-form';
-import { closeEstimate, tone } from './position-figures';
+import { changeText, priceText } from '@/lib/figures';
+import { openFigures, realizedAt, tone } from './position-figures';
 
 /** The two sheets: their titles, their one action (after Cancel) and their test ids. */
 const sheets = {
@@ -114,7 +115,7 @@ export function CloseSheet(props: PositionSheetProps) {
   const { t } = useTranslation();
   const offline = useConnectionLost();
   const close = useClosePosition();
-  const estimate = price ? closeEstimate(position, pair, price) : null;
+  const estimate = price ? openFigures(position, pair, price) : null;
   // Spec §9: a second press while the first runs (or within 800 ms) is ignored.
   const confirm = useAntiRepeat(async () => {
     try {
@@ -128,8 +129,7 @@ export function CloseSheet(props: PositionSheetProps) {
     }
   });
   const token = position.marginToken;
-  const signed = (value: Decimal) =>
-    `${formatNumber(value, 'amount', { dp: pair.amountDp, signed: !value.isZero() })} ${token}`;
+  const signed = (value: Decimal) => `${changeText(value, pair.amountDp)} ${token}`;
   return (
     <PositionActionSheet
       sheet={props}
@@ -143,25 +143,20 @@ export function CloseSheet(props: PositionSheetProps) {
           {position.orderNo}
         </DetailRow>
         <DetailRow label={t('contractGame.estClosePrice')} testId="close-sheet-price">
-          {price ? formatNumber(price, 'price', { dp: pair.priceDp, fixed: true }) : '--'}
+          {price ? priceText(price, pair.priceDp) : '--'}
         </DetailRow>
-        {/* The net's parts, so it adds up: the PnL at this price less both fees and the funding. */}
-        <DetailRow label={t('contractGame.grossPnl')} testId="close-sheet-gross">
-          <span className={tone(estimate?.pnl ?? null)}>{estimate ? signed(estimate.pnl) : '--'}</span>
+        {/* It adds up: the unrealized PnL at this price less the close fee (the open fee and the
+            funding have left the balance already). */}
+        <DetailRow label={t('pnl.unrealized')} testId="close-sheet-gross">
+          <span className={tone(estimate?.unrealizedPnl ?? null)}>
+            {estimate ? signed(estimate.unrealizedPnl) : '--'}
+          </span>
         </DetailRow>
-        <DetailRow label={t('contractGame.openFee')} testId="close-sheet-open-fee">
-          {signed(new Decimal(position.openFee).neg())}
-        </DetailRow>
-        {!new Decimal(position.fundingPaid).isZero() && (
-          <DetailRow label={t('contractGame.fundingPaid')} testId="close-sheet-funding">
-            {signed(new Decimal(position.fundingPaid).neg())}
-          </DetailRow>
-        )}
         <DetailRow label={t('contractGame.closeFee')} testId="close-sheet-fee">
           {estimate ? signed(estimate.closeFee.neg()) : '--'}
         </DetailRow>
-        <DetailRow label={t('contractGame.estNetPnl')} testId="close-sheet-net">
-          <b className={tone(estimate?.net ?? null)}>{estimate ? signed(estimate.net) : '--'}</b>
+        <DetailRow label={t('pnl.closeNow')} testId="close-sheet-net">
+          <b className={tone(estimate?.closeNow ?? null)}>{estimate ? signed(estimate.closeNow) : '--'}</b>
         </DetailRow>
       </DetailList>
       {!price && (
@@ -208,10 +203,7 @@ export function TargetsSheet(props: PositionSheetProps) {
   const estimateAt = (parsed: Decimal | undefined, error: string | undefined) =>
     parsed && !error
       ? t('contractGame.estPnlAt', {
-          amount: formatNumber(closeEstimate(position, pair, parsed.toFixed()).net, 'amount', {
-            dp: pair.amountDp,
-            signed: true,
-          }),
+          amount: changeText(realizedAt(position, pair, parsed.toFixed()), pair.amountDp),
           token: position.marginToken,
         })
       : undefined;
@@ -226,8 +218,7 @@ export function TargetsSheet(props: PositionSheetProps) {
     }
   });
   const submit = form.submit((body) => send(body));
-  const priceText = (value: string | undefined) =>
-    value ? formatNumber(value, 'price', { dp: pair.priceDp, fixed: true }) : '--';
+  const priceOf = (value: string | undefined) => (value ? priceText(value, pair.priceDp) : '--');
   return (
     <PositionActionSheet
       sheet={props}
@@ -237,9 +228,9 @@ export function TargetsSheet(props: PositionSheetProps) {
       onAction={submit}
     >
       <DetailList>
-        <DetailRow label={t('contractGame.entryPrice')}>{priceText(position.entryPrice)}</DetailRow>
+        <DetailRow label={t('contractGame.entryPrice')}>{priceOf(position.entryPrice)}</DetailRow>
         <DetailRow label={t('contractGame.currentPrice')} testId="targets-price">
-          {priceText(price)}
+          {priceOf(price)}
         </DetailRow>
       </DetailList>
       {targetFields.map(({ field, testId }) => (

@@ -1,46 +1,25 @@
 // A position's figures as the screens show them (its card, its detail sheet, its Close and TP / SL
-// sheets): an open one's PnL at the live price with the settlement's formula, what closing now would
-// cost and leave, its margin ratio; a closed one's as it was settled, its return from the net.
-// Decimals only; the formulas are packages/money's contract-game.ts, the same the server settles with.
+// sheets): an open one's unrealized PnL and what closing now would add, at the live price; a closed
+// one's realized PnL as it was settled; its margin ratio. The definitions are packages/money's
+// position-pnl.ts, the same the server answers with (the overview on Home and Total assets).
 import type { GamePair, Position, PositionMovementKind } from '@tradeflip/api';
 import {
   Decimal,
   liquidationRisk,
+  openPnl,
   playerPrice,
-  returnRate,
-  settle,
+  realizedPnl,
+  returnOnMargin,
   tradeOf,
-  unrealisedPnl,
+  type OpenPnl,
   type Side,
 } from '@tradeflip/money';
 
-/** Open: gross PnL at `price`; closed: realized (net of fees and funding). Return on margin in %. */
-export function pnlOf(
-  item: Position,
-  price: string | undefined,
-): { pnl: Decimal | null; returnPercent: Decimal | null } {
-  if (item.status === 'closed') {
-    const net = item.realizedPnl ?? item.pnl;
-    const pnl = net === null ? null : new Decimal(net);
-    return { pnl, returnPercent: pnl ? returnRate(pnl, item.margin).mul(100) : null };
-  }
-  const pnl = price ? unrealisedPnl(item.side, item.notional, item.entryPrice, price) : null;
-  return { pnl, returnPercent: pnl ? returnRate(pnl, item.margin).mul(100) : null };
-}
+type PairTerms = Pick<GamePair, 'closeFeeRate' | 'mmr' | 'profitCapMultiple' | 'amountDp'>;
 
-/** The vault's balance is not the player's to know; an estimate assumes it pays in full. */
-const VAULT_PAYS_IN_FULL = '1e30';
-
-/**
- * Closing at `price` now, as the server would settle it: the close fee and the net PnL (the PnL paid
- * less both fees and the funding paid), i.e. what the balance would move by over the position's life.
- */
-export function closeEstimate(
-  item: Position,
-  pair: Pick<GamePair, 'closeFeeRate' | 'mmr' | 'profitCapMultiple' | 'amountDp'>,
-  price: string,
-): { closeFee: Decimal; pnl: Decimal; net: Decimal } {
-  const result = settle(
+/** An open position's figures at `price` (position-pnl.ts): unrealized PnL, close fee, if closed now. */
+export function openFigures(item: Position, pair: PairTerms, price: string): OpenPnl {
+  return openPnl(
     {
       side: item.side,
       entry: item.entryPrice,
@@ -50,14 +29,41 @@ export function closeEstimate(
       mmr: pair.mmr,
       closeFeeRate: pair.closeFeeRate,
       capMultiple: pair.profitCapMultiple,
-      dp: pair.amountDp,
-      reason: 'manual',
-      vaultAvailable: VAULT_PAYS_IN_FULL,
     },
     price,
+    pair.amountDp,
   );
-  const net = result.pnl.sub(item.openFee).sub(item.fundingPaid).sub(result.closeFee);
-  return { closeFee: result.closeFee, pnl: result.pnl, net };
+}
+
+/**
+ * The headline: open, the unrealized PnL at `price`; closed, the realized PnL (both fees and the
+ * funding counted). With its return on margin (a fraction).
+ */
+export function headlineOf(
+  item: Position,
+  pair: PairTerms,
+  price: string | undefined,
+): { pnl: Decimal | null; returnRate: Decimal | null } {
+  if (item.status === 'closed') {
+    // The server's figure (position-pnl.ts there too); an answer without it, from its parts.
+    const pnl = item.realizedPnl
+      ? new Decimal(item.realizedPnl)
+      : item.pnl === null
+        ? null
+        : realizedPnl({ ...item, pnl: item.pnl });
+    return { pnl, returnRate: pnl ? returnOnMargin(pnl, item.margin) : null };
+  }
+  if (!price) return { pnl: null, returnRate: null };
+  const figures = openFigures(item, pair, price);
+  return { pnl: figures.unrealizedPnl, returnRate: figures.returnRate };
+}
+
+/**
+ * The realized PnL closing at `price` would make (a take-profit's or stop-loss's estimate): what
+ * closing adds, less the open fee and the funding already paid.
+ */
+export function realizedAt(item: Position, pair: PairTerms, price: string): Decimal {
+  return openFigures(item, pair, price).closeNow.sub(item.openFee).sub(item.fundingPaid);
 }
 
 /** How near liquidation `price` brings it (a fraction, 1 = liquidation) and whether to warn. */

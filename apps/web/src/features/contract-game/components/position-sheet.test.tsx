@@ -4,10 +4,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PositionDetail } from '@tradeflip/api';
-import { Decimal } from '@tradeflip/money';
 import { setLanguage } from '@/lib/i18n';
 import '@/features/contract-game/texts';
-import { closeEstimate } from './position-figures';
 import { Detail, sharedPosition } from './position-sheet';
 import { btcPair, openLong } from './test-fixtures';
 
@@ -72,13 +70,13 @@ describe('a position’s detail', () => {
     );
     expect(screen.getByTestId('sheet-liquidation').textContent).toBe('54,030.00');
     expect(screen.getByTestId('sheet-break-even').textContent).toBe('60,060.03');
-    // Its headline says what it is (the price's difference, before fees) and the net the card shows
-    // stands beside it: +21.666666 at 61,300, less the 0.5 open fee and the close fee.
-    expect(screen.getByTestId('sheet-pnl').textContent).toContain('Unrealized PnL (before fees)');
-    expect(screen.getByTestId('sheet-pnl').textContent).toContain('+21.666666 USDT');
-    const { net, closeFee } = closeEstimate({ ...closed, status: 'open' }, pair, '61300');
-    expect(net.toFixed()).toBe(new Decimal('21.666666').sub('0.5').sub(closeFee).toFixed());
-    expect(screen.getByTestId('sheet-net-now').textContent).toBe(`+${net.toFixed(6)}`);
+    // Its headline is the unrealized PnL (the price's move, no fee), and what closing now would add
+    // stands beside it, labelled: +21.666666 at 61,300 less the close fee 1000·61300/60000·0.0005
+    // = 0.510833 (the open fee has left already: not taken again).
+    expect(screen.getByTestId('sheet-pnl').textContent).toContain('Unrealized PnL');
+    expect(screen.getByTestId('sheet-pnl-value').textContent).toBe('+21.666666 USDT');
+    expect(screen.getByTestId('sheet-return').textContent).toBe('+21.67%');
+    expect(screen.getByTestId('sheet-net-now').textContent).toBe('+21.155833');
   });
 
   it('lists each line as the server gives it; the effects, not the margin’s lines, add up to the realized PnL', () => {
@@ -98,9 +96,10 @@ describe('a position’s detail', () => {
 });
 
 describe('a closed position’s share card', () => {
-  it('writes its net result as History’s card does, not at the token’s six decimals', () => {
+  it('writes its realized PnL as History’s card does, at the token’s decimals', () => {
     const shared = sharedPosition({ ...closed, realizedPnl: '14.392307' }, pair)!;
-    expect(shared.pnlText).toBe('+14.39 USDT');
-    expect(sharedPosition({ ...closed, realizedPnl: '-3.5' }, pair)!.pnlText).toBe('-3.50 USDT');
+    expect(shared.pnlText).toBe('+14.392307 USDT');
+    expect(shared.returnPercent.toFixed()).toBe('14.39');
+    expect(sharedPosition({ ...closed, realizedPnl: '-3.5' }, pair)!.pnlText).toBe('-3.5 USDT');
   });
 });

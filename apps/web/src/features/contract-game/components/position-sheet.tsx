@@ -1,33 +1,34 @@
-// One position in full (issues 11, 16): every figure of spec §3 plus, while open, its estimated
-// liquidation and break-even prices; targets and how it closed; a closed one's realized PnL net of
-// fees and funding with its breakdown; and where its money went — one line per real effect in a
+// One position in full (issues 11, 16): every figure of spec §3 plus, while open, its unrealized PnL
+// as headline, what closing now would add, its estimated liquidation and break-even prices; targets
+// and how it closed; a closed one's realized PnL (both fees and the funding) with its breakdown; and where its money went — one line per real effect in a
 // player's words (open fee, funding, loss or profit, close fee), which add up to the net change,
-// beside the margin's own lines (locked, returned in full). Exact values here (the cards round USDT
-// to 2 decimals). An open one's PnL moves with the live price.
+// beside the margin's own lines (locked, returned in full). The figures and their decimals are the
+// card's (position-pnl.ts, lib/figures.ts). An open one's PnL moves with the live price.
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '@/components/sheet';
 import { ShareAction } from '@/components/share-card/share-action';
 import type { SharedResult } from '@/components/share-card/shared-result';
 import type { GamePair, PositionDetail } from '@tradeflip/api';
-import { Decimal, formatNumber } from '@tradeflip/money';
+import { Decimal } from '@tradeflip/money';
+import { amountText, changeText, priceText, returnText } from '@/lib/figures';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { formatDateTime } from '@/lib/format-time';
 import { usePositionDetail } from '../api/game-api';
-import { closeEstimate, isMarginLine, pnlOf, tone } from './position-figures';
+import { headlineOf, isMarginLine, openFigures, tone } from './position-figures';
 
-/** A closed position as the share card shows it: its net return on margin (fees and funding in). */
+/** A closed position as the share card shows it: its realized PnL and its return on margin. */
 export function sharedPosition(item: PositionDetail, pair: GamePair): SharedResult | null {
-  const { pnl, returnPercent } = pnlOf(item, undefined);
-  if (item.status !== 'closed' || !pnl || !returnPercent || !item.closePrice) return null;
-  const price = (value: string) => formatNumber(value, 'price', { dp: pair.priceDp, fixed: true });
+  const { pnl, returnRate } = headlineOf(item, pair, undefined);
+  if (item.status !== 'closed' || !pnl || !returnRate || !item.closePrice) return null;
+  const price = (value: string) => priceText(value, pair.priceDp);
   return {
     game: { kind: 'contract', leverage: item.leverage },
     pair: `${pair.base}/${pair.quote}`,
     symbol: item.symbol,
     side: item.side,
-    returnPercent,
+    returnPercent: returnRate.mul(100),
     // As History's card writes it (positions.tsx).
-    pnlText: `${formatNumber(pnl, 'usdt', { signed: true })} ${item.marginToken}`,
+    pnlText: `${changeText(pnl, pair.amountDp)} ${item.marginToken}`,
     openPrice: price(item.entryPrice),
     closePrice: price(item.closePrice),
   };
@@ -82,17 +83,15 @@ export function Detail({
 }) {
   const { t } = useTranslation();
   const open = item.status === 'open';
-  const { pnl, returnPercent: ret } = pnlOf(item, price);
-  const priceOf = (value: string | null) =>
-    value ? formatNumber(value, 'price', { dp: pair.priceDp, fixed: true }) : '--';
-  const signed = (value: Decimal) => formatNumber(value, 'amount', { dp: pair.amountDp, signed: true });
-  const amountOf = (value: string | null) =>
-    value ? formatNumber(value, 'amount', { dp: pair.amountDp }) : '--';
-  // What closing now would move, fees and funding included (the card's figure, not the price's alone).
-  const netNow = open && price ? closeEstimate(item, pair, price).net : null;
+  const { pnl, returnRate: ret } = headlineOf(item, pair, price);
+  const priceOf = (value: string | null) => (value ? priceText(value, pair.priceDp) : '--');
+  const signed = (value: Decimal) => changeText(value, pair.amountDp);
+  const amountOf = (value: string | null) => (value ? amountText(value, pair.amountDp) : '--');
+  // What closing now would add after the close fee (the card's figure beside its headline).
+  const closeNow = open && price ? openFigures(item, pair, price).closeNow : null;
   const rows: [string, string, string?][] = [
     ...(open
-      ? ([[t('contractGame.netIfClosed'), netNow ? signed(netNow) : '--', 'sheet-net-now']] as [
+      ? ([[t('pnl.closeNow'), closeNow ? signed(closeNow) : '--', 'sheet-net-now']] as [
           string,
           string,
           string,
@@ -154,13 +153,11 @@ export function Detail({
         <span className={`position__side position__side--${item.side}`}>
           {pair.base}/{pair.quote} {t(`contractGame.${item.side}`)} {item.leverage}×
         </span>
-        <span className="position-sheet__label">
-          {t(open ? 'contractGame.unrealizedPnl' : 'contractGame.realizedPnl')}
-        </span>
-        <b>
-          {pnl ? formatNumber(pnl, 'amount', { dp: pair.amountDp, signed: true }) : '--'} {item.marginToken}
+        <span className="position-sheet__label">{t(open ? 'pnl.unrealized' : 'pnl.realized')}</span>
+        <b data-testid="sheet-pnl-value">
+          {pnl ? signed(pnl) : '--'} {item.marginToken}
         </b>
-        <small>{ret ? formatNumber(ret, 'percent', { signed: true }) : '--'}</small>
+        <small data-testid="sheet-return">{ret ? returnText(ret) : '--'}</small>
       </p>
       <DetailList grid={2}>
         {rows.map(([label, value, testId]) => (

@@ -1,15 +1,16 @@
 // The user's positions (issues 11, 16): every pair's open positions by default (the tab counts them),
-// or this pair's only; each with its PnL and return moving with its pair's live price (the
-// settlement's formula), its margin ratio warning as it nears liquidation, liquidation price, funding
+// or this pair's only; each with its unrealized PnL and return moving with its pair's live price and,
+// labelled beside it, what closing now would add (position-pnl.ts), its margin ratio warning as it nears liquidation, liquidation price, funding
 // paid and the time to the next funding; TP / SL and Close (after a confirm with the estimated close
-// price, fee and net PnL; refused with the reason while the pair's price is paused). History: closed
-// positions with their realized PnL net of fees and funding, a page at a time; a tap opens the
+// price, fee and what closing adds; refused with the reason while the pair's price is paused). History: closed
+// positions with their realized PnL (both fees and the funding counted), a page at a time; a tap opens the
 // detail (position-sheet.tsx). A position the engine closes (liquidation, TP, SL) leaves the list
 // without a reload, and a notice with side, pair and price stays until dismissed.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GamePair, Position } from '@tradeflip/api';
-import { Decimal, formatNumber, returnRate } from '@tradeflip/money';
+import { Decimal, formatNumber } from '@tradeflip/money';
+import { amountText, changeText, priceText as priceAt, returnText } from '@/lib/figures';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { DismissButton } from '@/components/dismiss-button';
 import { EmptyState } from '@/components/empty-state';
@@ -23,7 +24,7 @@ import { onUserMessage } from '@/lib/live/user-channel';
 import { useSession } from '@/lib/session';
 import { useNow } from '@/lib/use-now';
 import { usePositions } from '../api/game-api';
-import { closeEstimate, closePriceOf, pnlOf, riskOf, tone } from './position-figures';
+import { closePriceOf, headlineOf, openFigures, riskOf, tone } from './position-figures';
 
 // The detail sheet loads on the first tap; the Close and TP / SL sheets when a finger first touches a
 // button (pointerdown), so they are there by the click.
@@ -173,14 +174,13 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
           const pair = pairOf(item);
           const price = market.priceOf(item.symbol);
           const stale = market.isStale(item.symbol);
-          // The headline is what closing now would leave, after both fees and the funding paid (the
-          // price's move alone, before fees, stands below it): a PnL without its fees misleads.
-          const { pnl: gross } = pnlOf(item, price);
+          // The headline is the unrealized PnL (the price's move, no fee); beside it, labelled, what
+          // closing now would add after the close fee (the open fee has left already).
+          const figures = price ? openFigures(item, pair, price) : null;
           const risk = price ? riskOf(item, pair.mmr, price) : null;
-          const net = price ? closeEstimate(item, pair, price).net : null;
-          const ret = net ? returnRate(net, item.margin).mul(100) : null;
+          const dp = pair.amountDp;
           const priceText = (value: string | null | undefined) =>
-            value ? formatNumber(value, 'price', { dp: pair.priceDp, fixed: true }) : '--';
+            value ? priceAt(value, pair.priceDp) : '--';
           return (
             <article className="position" data-testid={`position-${item.id}`} data-symbol={item.symbol}>
               <Tappable
@@ -196,13 +196,13 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
                     </span>
                   </span>
                   <span
-                    className={`position__pnl ${tone(net)}`}
+                    className={`position__pnl ${tone(figures?.unrealizedPnl ?? null)}`}
                     data-testid="position-pnl"
-                    title={t('contractGame.netIfClosed')}
                   >
-                    {net ? formatNumber(net, 'usdt', { signed: true }) : '--'} {item.marginToken}
+                    <span className="position__pnl-label">{t('pnl.unrealized')}</span>
+                    {figures ? changeText(figures.unrealizedPnl, dp) : '--'} {item.marginToken}
                     <small data-testid="position-return">
-                      {ret ? formatNumber(ret, 'percent', { signed: true }) : '--'}
+                      {figures ? returnText(figures.returnRate) : '--'}
                     </small>
                   </span>
                 </header>
@@ -214,23 +214,21 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
                   <DetailRow label={t('contractGame.liquidationPrice')} testId="position-liquidation">
                     {priceText(item.liquidationPrice)}
                   </DetailRow>
-                  <DetailRow label={t('contractGame.margin')}>{formatNumber(item.margin, 'usdt')}</DetailRow>
-                  <DetailRow label={t('contractGame.notional')}>
-                    {formatNumber(item.notional, 'usdt')}
-                  </DetailRow>
+                  <DetailRow label={t('contractGame.margin')}>{amountText(item.margin, dp)}</DetailRow>
+                  <DetailRow label={t('contractGame.notional')}>{amountText(item.notional, dp)}</DetailRow>
                   <DetailRow label={t('contractGame.fundingPaid')}>
-                    {formatNumber(item.fundingPaid, 'usdt')}
+                    {amountText(item.fundingPaid, dp)}
                   </DetailRow>
                   <DetailRow
                     label={t('contractGame.targets')}
                     testId="position-targets"
                   >{`${priceText(item.takeProfit)} / ${priceText(item.stopLoss)}`}</DetailRow>
                   <DetailRow
-                    label={t('contractGame.pnlBeforeFees')}
-                    testId="position-gross"
-                    valueClassName={tone(gross)}
+                    label={t('pnl.closeNow')}
+                    testId="position-close-now"
+                    valueClassName={tone(figures?.closeNow ?? null)}
                   >
-                    {gross ? formatNumber(gross, 'usdt', { signed: true }) : '--'}
+                    {figures ? changeText(figures.closeNow, dp) : '--'}
                   </DetailRow>
                 </DetailList>
                 {risk && (
@@ -375,9 +373,9 @@ function ClosedPositions({ market, symbol }: { market: PositionsMarket; symbol: 
         empty={<EmptyState testId="no-history" title={t('contractGame.noHistory')} />}
         renderItem={(item) => {
           const pair = pairOf(item);
-          const { pnl, returnPercent: ret } = pnlOf(item, undefined);
-          const priceText = (value: string | null) =>
-            value ? formatNumber(value, 'price', { dp: pair.priceDp, fixed: true }) : '--';
+          const { pnl, returnRate: ret } = headlineOf(item, pair, undefined);
+          const dp = pair.amountDp;
+          const priceText = (value: string | null) => (value ? priceAt(value, pair.priceDp) : '--');
           return (
             <article
               className="position position--closed"
@@ -401,33 +399,25 @@ function ClosedPositions({ market, symbol }: { market: PositionsMarket; symbol: 
                   </span>
                 </header>
                 <p className={`position__pnl position__pnl--realized ${tone(pnl)}`} data-testid="closed-pnl">
-                  <span className="position__pnl-label">{t('contractGame.realizedPnl')}</span>
-                  {pnl ? formatNumber(pnl, 'usdt', { signed: true }) : '--'} {item.marginToken}
-                  <small data-testid="closed-return">
-                    {ret ? formatNumber(ret, 'percent', { signed: true }) : ''}
-                  </small>
+                  <span className="position__pnl-label">{t('pnl.realized')}</span>
+                  {pnl ? changeText(pnl, dp) : '--'} {item.marginToken}
+                  <small data-testid="closed-return">{ret ? returnText(ret) : ''}</small>
                 </p>
                 <DetailList grid={3} className="position__grid">
-                  <DetailRow label={t('contractGame.grossPnl')}>
-                    {formatNumber(item.pnl, 'usdt', { signed: true })}
-                  </DetailRow>
+                  <DetailRow label={t('contractGame.grossPnl')}>{changeText(item.pnl, dp)}</DetailRow>
                   <DetailRow label={t('contractGame.openFee')}>
-                    {formatNumber(new Decimal(item.openFee).neg(), 'usdt', { signed: true })}
+                    {changeText(new Decimal(item.openFee).neg(), dp)}
                   </DetailRow>
                   <DetailRow label={t('contractGame.closeFee')}>
-                    {item.closeFee
-                      ? formatNumber(new Decimal(item.closeFee).neg(), 'usdt', { signed: true })
-                      : '--'}
+                    {item.closeFee ? changeText(new Decimal(item.closeFee).neg(), dp) : '--'}
                   </DetailRow>
                   <DetailRow label={t('contractGame.fundingPaid')}>
-                    {formatNumber(new Decimal(item.fundingPaid).neg(), 'usdt', { signed: true })}
+                    {changeText(new Decimal(item.fundingPaid).neg(), dp)}
                   </DetailRow>
                   <DetailRow label={t('contractGame.entryPrice')}>{priceText(item.entryPrice)}</DetailRow>
                   <DetailRow label={t('contractGame.closePrice')}>{priceText(item.closePrice)}</DetailRow>
-                  <DetailRow label={t('contractGame.margin')}>{formatNumber(item.margin, 'usdt')}</DetailRow>
-                  <DetailRow label={t('contractGame.notional')}>
-                    {formatNumber(item.notional, 'usdt')}
-                  </DetailRow>
+                  <DetailRow label={t('contractGame.margin')}>{amountText(item.margin, dp)}</DetailRow>
+                  <DetailRow label={t('contractGame.notional')}>{amountText(item.notional, dp)}</DetailRow>
                   <DetailRow label={t('contractGame.openedAt')}>{formatDateTime(item.openedAt)}</DetailRow>
                   <DetailRow label={t('contractGame.closedAt')}>{formatDateTime(item.closedAt)}</DetailRow>
                   <DetailRow label={t('contractGame.orderNo')} testId="closed-order" wide>
@@ -438,7 +428,7 @@ function ClosedPositions({ market, symbol }: { market: PositionsMarket; symbol: 
               {item.profitUnpaid && new Decimal(item.profitUnpaid).gt(0) && (
                 <p className="record-note record-note--info">
                   {t('contractGame.profitUnpaid', {
-                    amount: formatNumber(item.profitUnpaid, 'amount', { dp: pair.amountDp }),
+                    amount: amountText(item.profitUnpaid, dp),
                     token: item.marginToken,
                   })}
                 </p>

@@ -42,6 +42,7 @@ export const openLong: Position = {
   status: 'open',
   currentPrice: null,
   pnl: null,
+  closeNow: null,
   realizedPnl: null,
   returnRate: null,
   closePrice: null,

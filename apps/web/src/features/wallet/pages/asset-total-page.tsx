@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Balance } from '@tradeflip/api';
-import { Decimal, formatNumber } from '@tradeflip/money';
+import { Decimal } from '@tradeflip/money';
+import { amountText, valueText } from '@/lib/figures';
 import { paths } from '@/lib/paths';
 import { EmptyState } from '@/components/empty-state';
 import { ChevronRightIcon, WalletIcon } from '@/components/icons';
@@ -20,6 +21,7 @@ import { useBalances } from '../api/get-balances';
 import { LoadError } from '@/components/load-error';
 import { TokenLogo } from '@/components/token-logo';
 import { DepositWithdrawLinks } from '../components/deposit-withdraw-links';
+import { OpenPnlRows } from '../components/open-pnl-rows';
 import { tokenAmountDp } from '../components/token-decimals';
 import '@/components/records.css';
 import '../components/wallet.css';
@@ -45,28 +47,23 @@ export function AssetTotalPage() {
             <HideBalancesToggle />
           </p>
           <p className="asset-hero__value" data-testid="asset-total-usdt">
-            {overview.data ? (hidden ? '****' : `≈ ${formatNumber(overview.data.totalUsdt, 'usdt')}`) : '--'}
+            {overview.data ? (hidden ? '****' : `≈ ${valueText(overview.data.totalUsdt)}`) : '--'}
           </p>
           <dl className="asset-hero__split">
             <div>
               <dt>{t('wallet.available')}</dt>
               <dd data-testid="asset-available-usdt">
-                {overview.data ? formatNumber(overview.data.availableUsdt, 'usdt', { hidden }) : '--'}
+                {overview.data ? valueText(overview.data.availableUsdt, { hidden }) : '--'}
               </dd>
             </div>
             <div>
               <dt>{t('wallet.frozen')}</dt>
               <dd data-testid="asset-frozen-usdt">
-                {overview.data ? formatNumber(overview.data.frozenUsdt, 'usdt', { hidden }) : '--'}
+                {overview.data ? valueText(overview.data.frozenUsdt, { hidden }) : '--'}
               </dd>
             </div>
             {overview.data && overview.data.openPositions > 0 && (
-              <div>
-                <dt>{t('wallet.closingPnl', { n: overview.data.openPositions })}</dt>
-                <dd data-testid="asset-unrealized-usdt">
-                  {formatNumber(overview.data.closingPnlUsdt, 'usdt', { signed: true, hidden })}
-                </dd>
-              </div>
+              <OpenPnlRows overview={overview.data} hidden={hidden} testIdPrefix="asset" />
             )}
           </dl>
           {overview.data && (
@@ -148,19 +145,17 @@ function BalanceList(props: {
                 <span className="asset-row__line">
                   <span className="asset-row__symbol">{b.token}</span>
                   <span className="asset-row__total" data-testid="asset-row-total">
-                    {formatNumber(b.total, 'amount', { dp, ...hidden })}
+                    {amountText(b.total, dp, hidden)}
                   </span>
                 </span>
                 <span className="asset-row__line asset-row__meta">
                   <span className="asset-row__figure">
                     {t('wallet.frozen')}{' '}
-                    <b data-testid="asset-row-frozen">
-                      {formatNumber(b.frozen, 'amount', { dp, ...hidden })}
-                    </b>
+                    <b data-testid="asset-row-frozen">{amountText(b.frozen, dp, hidden)}</b>
                   </span>
                   <span className="asset-row__usdt" data-testid="asset-row-usdt">
                     {/* Hidden, **** alone: no ≈ of a figure nobody sees. */}
-                    {props.hidden ? '****' : t('wallet.approx', { value: formatNumber(b.usdtValue, 'usdt') })}
+                    {props.hidden ? '****' : t('wallet.approx', { value: valueText(b.usdtValue) })}
                   </span>
                 </span>
               </span>

@@ -1,5 +1,5 @@
 // Token detail (/pages/wallet/token?id=USDT): total, available, frozen and ≈ USDT value (masked by the
-// hide-balances eye), on USDT's page the open positions' unrealised PnL, the token's price and networks, then its history in the person's words, newest
+// hide-balances eye), on USDT's page the open positions' unrealized PnL and what closing them adds, the token's price and networks, then its history in the person's words, newest
 // first, one item per operation, with infinite scroll, a category filter and pull to refresh. Tapping
 // an item opens its steps.
 import { useState } from 'react';
@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import '@/lib/antd-locale';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import type { ActivityCategory, ActivityItem } from '@tradeflip/api';
-import { formatNumber, normalizeSymbol } from '@tradeflip/money';
+import { normalizeSymbol } from '@tradeflip/money';
+import { amountText, priceText, valueText } from '@/lib/figures';
 import { EmptyState } from '@/components/empty-state';
 import { HideBalancesToggle } from '@/components/hide-balances-toggle';
 import { ChevronRightIcon, RecordsIcon } from '@/components/icons';
@@ -27,6 +28,7 @@ import { ActivityRow } from '../components/activity-item';
 import { CategoryFilterSheet } from '../components/category-filter-sheet';
 import { TokenLogo } from '@/components/token-logo';
 import { DepositWithdrawLinks } from '../components/deposit-withdraw-links';
+import { OpenPnlRows } from '../components/open-pnl-rows';
 import { tokenAmountDp } from '../components/token-decimals';
 import '@/components/records.css';
 import '../components/wallet.css';
@@ -48,7 +50,7 @@ function TokenDetail({ symbol }: { symbol: string }) {
   const networks = useTokenPrecisions(symbol);
   const hidden = useBalancesHidden();
   // The contract game's margins are USDT (every pair's margin token): on USDT's page, its open
-  // positions' unrealised PnL stands beside the balance, as on Total assets.
+  // positions' unrealized PnL and what closing them adds stand beside the balance, as on Total assets.
   const overview = useAssetOverview();
   const positions =
     symbol === 'USDT' && overview.data && overview.data.openPositions > 0 ? overview.data : undefined;
@@ -75,7 +77,7 @@ function TokenDetail({ symbol }: { symbol: string }) {
   const dp = tokenAmountDp(precisions, symbol, balance?.amountDp);
   const items = activity.data?.pages.flatMap((p) => p.list) ?? [];
   const categoryLabel = t(`activity.categories.${category ?? 'all'}`);
-  const amount = (value: string | undefined) => formatNumber(value, 'amount', { dp, hidden });
+  const amount = (value: string | undefined) => amountText(value, dp, { hidden });
 
   const refresh = async () => {
     await Promise.all([balances.refetch(), activity.refetch()]);
@@ -92,7 +94,7 @@ function TokenDetail({ symbol }: { symbol: string }) {
             <span className="token-hero__symbol">{symbol}</span>
             <span className="token-hero__price" data-testid="token-price">
               {t('wallet.unitPrice', {
-                price: formatNumber(balance.price, 'price', { dp: balance.priceDp }),
+                price: priceText(balance.price, balance.priceDp),
               })}
             </span>
           </div>
@@ -105,7 +107,7 @@ function TokenDetail({ symbol }: { symbol: string }) {
           </p>
           <p className="token-hero__usdt" data-testid="token-usdt">
             {/* Hidden, **** alone: no ≈ of a figure nobody sees. */}
-            {hidden ? '****' : t('wallet.approx', { value: formatNumber(balance.usdtValue, 'usdt') })}
+            {hidden ? '****' : t('wallet.approx', { value: valueText(balance.usdtValue) })}
           </p>
           <dl className="asset-hero__split">
             <div>
@@ -116,14 +118,7 @@ function TokenDetail({ symbol }: { symbol: string }) {
               <dt>{t('wallet.frozen')}</dt>
               <dd data-testid="token-frozen">{amount(balance.frozen)}</dd>
             </div>
-            {positions && (
-              <div>
-                <dt>{t('wallet.closingPnl', { n: positions.openPositions })}</dt>
-                <dd data-testid="token-unrealized">
-                  {formatNumber(positions.closingPnlUsdt, 'usdt', { signed: true, hidden })}
-                </dd>
-              </div>
-            )}
+            {positions && <OpenPnlRows overview={positions} hidden={hidden} testIdPrefix="token" />}
           </dl>
           {networks.data && networks.data.length > 0 && (
             <p className="token-hero__networks" data-testid="token-networks">

@@ -277,7 +277,7 @@ describe('Token detail', () => {
           availableUsdt: '1666.642891',
           frozenUsdt: '10',
           unrealizedPnlUsdt: '-3.05',
-          closingPnlUsdt: '-2.05',
+          closeNowUsdt: '-2.05',
           openPositions: 1,
           pricedAt: '2026-11-21T10:00:00.000Z',
           positions: [],
@@ -289,8 +289,10 @@ describe('Token detail', () => {
       return base(url, opts);
     };
     const usdt = renderApp('/pages/wallet/token?id=USDT', { signedIn: true });
-    expect((await screen.findByTestId('token-unrealized')).textContent).toBe('-2.05');
-    expect(screen.getByText('Open PnL after closing fee (1)')).toBeTruthy();
+    expect((await screen.findByTestId('token-unrealized')).textContent).toBe('-3.05');
+    expect(screen.getByText('Unrealized PnL')).toBeTruthy();
+    expect(screen.getByTestId('token-close-now').textContent).toBe('-2.05');
+    expect(screen.getByText('If closed now (after fee)')).toBeTruthy();
     usdt.unmount();
     renderApp('/pages/wallet/token?id=ETH', { signedIn: true });
     await waitFor(() => expect(screen.getByTestId('token-total').textContent).toBe('0.1234'));
@@ -356,14 +358,14 @@ describe('balance summary', () => {
         : base(url);
     const one = renderApp('/pages/user/index', { signedIn: true });
     expect((await screen.findByTestId('balance-summary-positions')).textContent).toBe(
-      '1 open position · Net\u00a0PnL\u00a0+20.00',
+      '1 open position · Unrealized PnL\u00a0+20',
     );
     one.unmount();
     open = 2;
     renderApp('/pages/user/index', { signedIn: true });
     await waitFor(() =>
       expect(screen.getByTestId('balance-summary-positions').textContent).toBe(
-        '2 open positions · Net\u00a0PnL\u00a0+20.00',
+        '2 open positions · Unrealized PnL\u00a0+20',
       ),
     );
   });
@@ -390,11 +392,11 @@ describe('balance summary', () => {
     try {
       renderApp('/pages/user/index', { signedIn: true });
       expect((await screen.findByTestId('balance-summary-positions')).textContent).toBe(
-        '1 open position · Net\u00a0PnL\u00a0+20.00',
+        '1 open position · Unrealized PnL\u00a0+20',
       );
       await waitFor(() =>
         expect(screen.getByTestId('balance-summary-positions').textContent).toBe(
-          '1 open position · Net\u00a0PnL\u00a0+26.50',
+          '1 open position · Unrealized PnL\u00a0+26.5',
         ),
       );
     } finally {
