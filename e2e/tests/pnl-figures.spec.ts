@@ -98,9 +98,9 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       token: 'USDT',
     });
     await pin('ETHUSDT', '3013.37');
-    await pin('DOGEUSDT', '0.150321');
+    await pin('DOGEUSDT', '0.15032');
     const e = expected(eth, '3013.37', rateOf('ETHUSDT'));
-    const g = expected(doge, '0.150321', rateOf('DOGEUSDT'));
+    const g = expected(doge, '0.15032', rateOf('DOGEUSDT'));
     const unrealized = e.unrealized.add(g.unrealized);
     const closeNow = e.closeNow.add(g.closeNow);
     // What the balance holds now: 1000 less both margins, both open fees and the flip's stake available;
