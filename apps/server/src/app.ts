@@ -61,6 +61,10 @@ import { VipService } from './modules/vip/service';
 import { adminVipRoutes, vipRoutes } from './modules/vip/routes';
 import { FeedbackService } from './modules/feedback/service';
 import { adminFeedbackRoutes, feedbackRoutes } from './modules/feedback/routes';
+import { PushService } from './modules/push/service';
+import { pushRoutes } from './modules/push/routes';
+import { pushClosedPositions } from './modules/push/position-notices';
+import { resolveVapidKeys } from './modules/push/vapid';
 import { ledgerLive } from './modules/ledger/live';
 import { marketLive } from './modules/market/live';
 import { webSocketPlugin, type WebSocketOptions } from './plugins/websocket';
@@ -134,6 +138,8 @@ export interface Services {
   /** VIP levels from the turnover. */
   vip: VipService;
   feedback: FeedbackService;
+  /** Web Push to the players' devices (off on PostgreSQL without VAPID keys). */
+  push: PushService;
   /** Whether this process can serve: /api/ready and the metrics listener's /ready answer it. */
   readiness: Readiness;
 }
@@ -350,6 +356,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     usdtPrice: async (token) => (await prices.getPrice(token))?.price,
   });
+  // Keys of the configuration, or the embedded default's kept in DATA_DIR/vapid.json.
+  const push = new PushService({
+    db,
+    clock,
+    accounts,
+    keys: resolveVapidKeys({
+      configured: config.push.vapid,
+      embedded: !config.databaseUrl,
+      dataDir: config.dataDir,
+    }),
+    subject: config.push.subject,
+    origins: config.push.endpointOrigins,
+    log: app.log.child({ module: 'push' }),
+  });
   // The games play against the same vaults, with the same share of a vault per bet.
   const games = {
     events: gameEvents,
@@ -362,7 +382,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vaultShare: config.game.vaultShare,
     crashAt: config.crashAt,
   };
-  const game = new GameService(games);
+  const game = new GameService({ ...games, onClosed: pushClosedPositions(push, market) });
   const gameEngine = new GameEngine({ db, clock, game, market, log: app.log });
   const flip = new FlipService(games);
   const vip = new VipService({ db, clock, events: gameEvents });
@@ -422,6 +442,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     invite,
     vip,
     feedback,
+    push,
     readiness,
   });
   app.addHook('onClose', async () => {
@@ -429,6 +450,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!options.limiter) await limiter.close();
     liveFeed?.stop();
     await gameEngine.detach();
+    await push.idle();
     await relay?.close();
     await market.close();
   });
@@ -496,6 +518,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminVipRoutes, { vip });
   await app.register(feedbackRoutes, { feedback });
   await app.register(adminFeedbackRoutes, { feedback });
+  await app.register(pushRoutes, { push });
   await app.register(withdrawRoutes, { withdrawals, addressBook });
   await app.register(adminWithdrawRoutes, { withdrawals });
   await app.register(adminBackupRoutes, { db, driver: options.driver });

@@ -9,6 +9,14 @@ import { z } from 'zod';
 import { PUBLIC_EXPLORERS, type ExplorerBases } from './chain/explorers';
 import { depositAddressDeriver, type DepositKey, type HotWalletKey } from './chain/hd';
 import type { NetworkName } from './chain/network';
+import {
+  DEFAULT_PUSH_ENDPOINT_ORIGINS,
+  parseEndpointOrigin,
+  vapidKeyProblem,
+  vapidPairMatches,
+  type EndpointOrigin,
+  type VapidKeys,
+} from './modules/push/vapid';
 
 /** The monorepo root, found from this file's location (not from the working directory). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -331,6 +339,38 @@ const envSchema = z
       .trim()
       .default('1000000')
       .pipe(z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, { error: 'must be an amount, e.g. 1000000' })),
+    // ---- Web Push (modules/push) ----
+    VAPID_PUBLIC_KEY: optionalText.refine(
+      (value) => value === undefined || vapidKeyProblem('public', value) === undefined,
+      { error: vapidKeyProblem('public', '') },
+    ),
+    VAPID_PRIVATE_KEY: optionalText.refine(
+      (value) => value === undefined || vapidKeyProblem('private', value) === undefined,
+      { error: vapidKeyProblem('private', '') },
+    ),
+    /** Who runs this server, for the push services (RFC 8292): mailto: or https:. */
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .default('mailto:no-reply@tradeflip.local')
+      .refine((value) => /^mailto:[^\s@]+@[^\s@]+$/.test(value) || /^https:\/\/[^\s/]+\S*$/.test(value), {
+        error: 'must be a mailto: address or an https:// URL (the contact push services reach)',
+      }),
+    /** The push services a device's endpoint may belong to. */
+    PUSH_ENDPOINT_ORIGINS: z
+      .string()
+      .trim()
+      .default(DEFAULT_PUSH_ENDPOINT_ORIGINS)
+      .superRefine((value, ctx) => {
+        const entries = value.split(',').map((part) => part.trim());
+        if (entries.every((entry) => entry === '')) {
+          ctx.addIssue({ code: 'custom', message: 'must list at least one push service origin' });
+        }
+        for (const entry of entries.filter(Boolean)) {
+          const parsed = parseEndpointOrigin(entry);
+          if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+        }
+      }),
     CRASH_AT: optionalText.pipe(
       z.enum(allCrashPoints, { error: `must be one of ${allCrashPoints.join(', ')}` }).optional(),
     ),
@@ -352,6 +392,30 @@ const envSchema = z
       });
     }
     for (const problem of roleProblems(env)) ctx.addIssue({ code: 'custom', ...problem });
+    // A checked pair: one without the other, or two that do not belong together, stop start-up.
+    if (env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'is required with VAPID_PUBLIC_KEY',
+      });
+    } else if (env.VAPID_PRIVATE_KEY && !env.VAPID_PUBLIC_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'is required with VAPID_PRIVATE_KEY',
+      });
+    } else if (
+      env.VAPID_PUBLIC_KEY &&
+      env.VAPID_PRIVATE_KEY &&
+      !vapidPairMatches({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY })
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'is not the private key of VAPID_PUBLIC_KEY',
+      });
+    }
     if (env.ADMIN_PORT !== undefined && env.ADMIN_PORT !== 0 && env.ADMIN_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PORT'], message: 'must differ from PORT' });
     }
@@ -614,6 +678,11 @@ export interface Config {
     /** The prices whose moment the player chooses: none while trades and mark lie further apart. */
     executionBand: string;
   };
+  /**
+   * Web Push: the configured VAPID pair (undefined: generated on the embedded default, else push is
+   * off), the subject, and the push services a device's endpoint may belong to.
+   */
+  push: { vapid: VapidKeys | undefined; subject: string; endpointOrigins: EndpointOrigin[] };
   /** What maskSecrets() hides in every log line: keys, mnemonics, the admin token, RPC API keys. */
   secrets: string[];
   /**
@@ -637,6 +706,7 @@ const secretVariables = new Set([
   'DEPOSIT_XPUB',
   'HOT_WALLET_PRIVATE_KEY',
   'HOT_WALLET_MNEMONIC',
+  'VAPID_PRIVATE_KEY',
 ]);
 
 /** The chains' RPC URLs: a provider's API key is often their path. */
@@ -855,6 +925,17 @@ export function parseConfig(env: Env): Config {
       staleMs: e.MARKET_STALE_SECONDS * 1000,
       mark: { band: e.MARKET_MARK_BAND, holdMs: Math.round(e.MARKET_MARK_HOLD_SECONDS * 1000) },
       executionBand: e.MARKET_EXECUTION_BAND,
+    },
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT,
+      endpointOrigins: e.PUSH_ENDPOINT_ORIGINS.split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .map((entry) => parseEndpointOrigin(entry) as EndpointOrigin),
     },
     secrets: secretsOf(env),
     crashAt: e.CRASH_AT,

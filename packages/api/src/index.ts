@@ -12,6 +12,7 @@ export * from './flip';
 export * from './invite';
 export * from './vip';
 export * from './feedback';
+export * from './push';
 export type {
   Answer,
   AnswerData,

@@ -97,6 +97,7 @@ export const messagesEn = {
     chainUnavailable: 'The {network} network cannot be reached right now. Try again later',
     withdrawalReverted: 'The transaction failed on chain. The funds were returned',
     withdrawalReplaced: 'The transaction was replaced or dropped. The funds were returned',
+    pushOff: 'Push notifications are not available on this server',
   },
   game: {
     pairRequired: 'Please choose a trading pair',
@@ -167,6 +168,11 @@ export const messagesEn = {
     contentTooLong: 'At most 2,000 characters',
     contactTooLong: 'At most 200 characters',
     notFound: 'No such feedback',
+  },
+  push: {
+    endpointInvalid: 'This push subscription is not valid',
+    endpointNotAllowed: 'This push service is not supported',
+    keyInvalid: 'The push subscription’s keys are not valid',
   },
   mail: {
     registerSubject: 'TradeFlip verification code: {code}',

@@ -6,6 +6,7 @@ import { flipUiEn, flipUiZh } from './flip-ui';
 import { vipUiEn, vipUiZh } from './vip-ui';
 import { feedbackUiEn, feedbackUiZh } from './feedback-ui';
 import { inviteUiEn, inviteUiZh } from './invite-ui';
+import { pushUiEn, pushUiZh } from './push-ui';
 
 function keysOf(node: object, prefix = ''): string[] {
   return Object.entries(node).flatMap(([k, v]) =>
@@ -31,6 +32,7 @@ describe('i18n', () => {
     expect(keysOf(vipUiZh).sort()).toEqual(keysOf(vipUiEn).sort());
     expect(keysOf(feedbackUiZh).sort()).toEqual(keysOf(feedbackUiEn).sort());
     expect(keysOf(inviteUiZh).sort()).toEqual(keysOf(inviteUiEn).sort());
+    expect(keysOf(pushUiZh).sort()).toEqual(keysOf(pushUiEn).sort());
   });
 
   it("keeps the flip screen's words apart from the server's flip errors", () => {

@@ -98,6 +98,7 @@ export const messagesZh: Messages = {
     chainUnavailable: '暂时无法连接 {network} 网络，请稍后再试',
     withdrawalReverted: '链上交易失败，资金已退回',
     withdrawalReplaced: '交易被替换或丢弃，资金已退回',
+    pushOff: '此服务器未开启推送通知',
   },
   game: {
     pairRequired: '请选择交易对',
@@ -166,6 +167,11 @@ export const messagesZh: Messages = {
     contentTooLong: '最多 2000 个字符',
     contactTooLong: '最多 200 个字符',
     notFound: '没有这条反馈',
+  },
+  push: {
+    endpointInvalid: '推送订阅无效',
+    endpointNotAllowed: '不支持此推送服务',
+    keyInvalid: '推送订阅的密钥无效',
   },
   mail: {
     registerSubject: 'TradeFlip 验证码：{code}',

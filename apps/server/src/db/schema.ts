@@ -15,3 +15,4 @@ export * from '../modules/game-events/schema';
 export * from '../modules/invite/schema';
 export * from '../modules/vip/schema';
 export * from '../modules/feedback/schema';
+export * from '../modules/push/schema';

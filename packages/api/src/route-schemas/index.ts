@@ -13,6 +13,7 @@ import { flip } from './flip';
 import { invite } from './invite';
 import { vip } from './vip';
 import { feedback } from './feedback';
+import { push } from './push';
 import { health } from './health';
 import { market } from './market';
 import { wallet } from './wallet';
@@ -31,6 +32,7 @@ const schemas = {
   invite,
   vip,
   feedback,
+  push,
   health,
   admin,
 } satisfies { [Feature in keyof Table]: { [Name in keyof Table[Feature]]: SchemasOf<Table[Feature][Name]> } };

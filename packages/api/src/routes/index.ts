@@ -11,5 +11,6 @@ export * as flip from './flip';
 export * as invite from './invite';
 export * as vip from './vip';
 export * as feedback from './feedback';
+export * as push from './push';
 export * as health from './health';
 export * as admin from './admin';

@@ -304,6 +304,11 @@ export class AccountService {
     await repo.updateLanguage(this.db, userId, language, this.now());
   }
 
+  /** The language the user last used (what a message sent to them, such as a push, is written in). */
+  async languageOf(userId: number): Promise<Language> {
+    return (await repo.findUserById(this.db, userId))?.language ?? 'en-US';
+  }
+
   // Operations
 
   async listUsers(filter: { email?: string; status?: 'active' | 'frozen'; page: number; pageSize: number }) {
