@@ -61,6 +61,8 @@ export default defineConfig({
         skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,
+        // Web Push: public/push-sw.js shows each notice and opens its screen.
+        importScripts: ['/push-sw.js'],
         // The shell: the HTML, every JS/CSS chunk, icons and the offline page.
         globPatterns: ['**/*.{html,js,css,png,svg,woff2}'],
         // Prerendered pages are only ever served by the server for a page load.

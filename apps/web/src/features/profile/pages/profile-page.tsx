@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginPath, paths } from '@/lib/paths';
@@ -23,6 +24,9 @@ import { useVipStatus } from '@/lib/vip-status';
 import { MenuList, menuItem } from '../components/menu-list';
 import { UpColorSetting } from '../components/up-color-setting';
 import './profile.css';
+
+// Web Push's opt-in loads after the page (until the notification centre holds it).
+const PushSwitch = lazy(() => import('@/components/push-switch'));
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -63,6 +67,11 @@ export function ProfilePage() {
         ]}
       />
       <UpColorSetting />
+      {session && (
+        <Suspense fallback={null}>
+          <PushSwitch />
+        </Suspense>
+      )}
     </div>
   );
 }
