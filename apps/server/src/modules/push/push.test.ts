@@ -13,7 +13,7 @@ import { fundedUser } from '../../test/accounts';
 import { FakePushService } from '../../test/fake-push-service';
 import { callRoute, describeEachDatabase } from '../../test/harness';
 import { GameTable } from '../contract-game/test-helpers';
-import { generateVapidKeys } from './vapid';
+import { endpointAllowed, generateVapidKeys } from './vapid';
 
 const zh = { 'accept-language': 'zh-CN' };
 
@@ -252,5 +252,17 @@ describe('Web Push configuration', () => {
     expect(problems({ PUSH_ENDPOINT_ORIGINS: ' , ' })).toContain(
       'PUSH_ENDPOINT_ORIGINS must list at least one',
     );
+  });
+
+  it('matches an endpoint to the allowed services by scheme, host (a sub-domain for *.) and port', () => {
+    const origins = parseConfig({}).push.endpointOrigins;
+    expect(endpointAllowed('https://fcm.googleapis.com/fcm/send/abc', origins)).toBe(true);
+    expect(endpointAllowed('https://web.push.apple.com/QG9', origins)).toBe(true);
+    expect(endpointAllowed('https://push.apple.com/QG9', origins)).toBe(false);
+    expect(endpointAllowed('https://evilpush.apple.com/QG9', origins)).toBe(false);
+    expect(endpointAllowed('https://fcm.googleapis.com.evil.example/x', origins)).toBe(false);
+    expect(endpointAllowed('https://fcm.googleapis.com:8443/x', origins)).toBe(false);
+    expect(endpointAllowed('http://fcm.googleapis.com/x', origins)).toBe(false);
+    expect(endpointAllowed('https://user:pw@fcm.googleapis.com/x', origins)).toBe(false);
   });
 });
