@@ -38,7 +38,13 @@ function receive(queryClient: QueryClient | undefined, message: LiveMessage) {
   if (message.type === 'frozen') return endSession('frozen');
   if (!Object.hasOwn(covers, message.type)) return;
   const frame = message as UserMessage;
-  for (const queryKey of covers[frame.type]) void queryClient?.invalidateQueries({ queryKey });
+  for (const queryKey of covers[frame.type]) {
+    // A first load still on its way may have been answered before the channel was subscribed: a
+    // resync drops it and loads again (an invalidation alone would wait for that answer).
+    if (frame.type === 'resync' && queryClient) {
+      void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+    } else void queryClient?.invalidateQueries({ queryKey });
+  }
   for (const listener of listeners) listener(frame);
 }
 
