@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 
-const register = vi.fn(() => Promise.resolve(undefined));
-const listeners: Record<string, (e: { isUpdate?: boolean }) => void> = {};
-const Workbox = vi.fn(function (this: object, url: string, opts: object) {
-  Object.assign(this, {
-    url,
-    opts,
-    register,
-    addEventListener: (type: string, fn: (e: { isUpdate?: boolean }) => void) => (listeners[type] = fn),
-  });
-});
-vi.mock('workbox-window', () => ({ Workbox }));
-
 class FakeContainer extends EventTarget {
   controller: object | null = null;
+  register = vi.fn(() => Promise.resolve({}));
 }
 
 async function loadPwa() {
@@ -30,19 +19,41 @@ afterEach(() => {
 
 describe('service worker', () => {
   it('is registered at /sw.js once the page has loaded', async () => {
-    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: new FakeContainer() });
+    const container = new FakeContainer();
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
     const pwa = await loadPwa();
     pwa.registerServiceWorker({ force: true });
     pwa.registerServiceWorker({ force: true });
-    await vi.waitFor(() => expect(register).toHaveBeenCalledTimes(1));
-    expect(Workbox).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+    await vi.waitFor(() => expect(container.register).toHaveBeenCalledTimes(1));
+    expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
   });
 
   it('is not registered where service workers do not exist', async () => {
     const pwa = await loadPwa();
     expect(() => pwa.registerServiceWorker({ force: true })).not.toThrow();
-    await new Promise((r) => setTimeout(r, 10));
-    expect(register).not.toHaveBeenCalled();
+    expect(pwa.isControlled()).toBe(false);
+  });
+
+  it('reloads the page when an update takes over, not on the first install', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const first = new FakeContainer();
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: first });
+    let pwa = await loadPwa();
+    pwa.registerServiceWorker({ force: true });
+    first.controller = {};
+    first.dispatchEvent(new Event('controllerchange'));
+    expect(reload).not.toHaveBeenCalled();
+
+    const updated = new FakeContainer();
+    updated.controller = {};
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: updated });
+    pwa = await loadPwa();
+    pwa.registerServiceWorker({ force: true });
+    updated.controller = { next: true };
+    updated.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
   });
 
   it('reports when it controls the page', async () => {

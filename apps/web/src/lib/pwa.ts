@@ -43,20 +43,17 @@ export function registerServiceWorker(opts: { force?: boolean } = {}): void {
   const sw = container();
   if (registered || !sw || (!import.meta.env.PROD && !opts.force)) return;
   registered = true;
-  const register = async () => {
-    // workbox-window is only needed after load: keep it out of the first bundle.
-    const { Workbox } = await import('workbox-window');
-    const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
-    wb.addEventListener('controlling', (event) => {
-      for (const fn of [...listeners]) fn();
-      if (event.isUpdate) window.location.reload();
-    });
-    wb.register().catch((err: unknown) => {
+  // A page that already had a worker when it loaded is taken over by an update: reload then, since
+  // the old build's lazy chunks are gone from the server. A first install only starts controlling.
+  const wasControlled = Boolean(sw.controller);
+  sw.addEventListener('controllerchange', () => {
+    for (const fn of [...listeners]) fn();
+    if (wasControlled) window.location.reload();
+  });
+  const start = () => {
+    sw.register(SERVICE_WORKER_URL, { scope: '/' }).catch((err: unknown) => {
       console.warn('Service worker registration failed', err);
     });
-  };
-  const start = () => {
-    register().catch((err: unknown) => console.warn('Service worker registration failed', err));
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
