@@ -65,6 +65,9 @@ import { PushService } from './modules/push/service';
 import { pushRoutes } from './modules/push/routes';
 import { pushClosedPositions } from './modules/push/position-notices';
 import { resolveVapidKeys } from './modules/push/vapid';
+import { noticesLive } from './modules/notifications/live';
+import { notificationRoutes } from './modules/notifications/routes';
+import { NotificationService } from './modules/notifications/service';
 import { ledgerLive } from './modules/ledger/live';
 import { marketLive } from './modules/market/live';
 import { webSocketPlugin, type WebSocketOptions } from './plugins/websocket';
@@ -140,6 +143,7 @@ export interface Services {
   feedback: FeedbackService;
   /** Web Push to the players' devices (off on PostgreSQL without VAPID keys). */
   push: PushService;
+  notifications: NotificationService;
   /** Whether this process can serve: /api/ready and the metrics listener's /ready answer it. */
   readiness: Readiness;
 }
@@ -393,6 +397,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
     rule: config.rateLimits.feedbackUser,
   });
+  const notifications = new NotificationService({ db, clock, listen: options.listen });
   const invite = new InviteService({
     db,
     clock,
@@ -443,6 +448,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vip,
     feedback,
     push,
+    notifications,
     readiness,
   });
   app.addHook('onClose', async () => {
@@ -453,6 +459,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await push.idle();
     await relay?.close();
     await market.close();
+    await notifications.close();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -519,6 +526,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(feedbackRoutes, { feedback });
   await app.register(adminFeedbackRoutes, { feedback });
   await app.register(pushRoutes, { push });
+  await app.register(noticesLive, { db });
+  await app.register(notificationRoutes, { notifications });
   await app.register(withdrawRoutes, { withdrawals, addressBook });
   await app.register(adminWithdrawRoutes, { withdrawals });
   await app.register(adminBackupRoutes, { db, driver: options.driver });

@@ -13,6 +13,7 @@ export * from './invite';
 export * from './vip';
 export * from './feedback';
 export * from './push';
+export * from './notifications';
 export type {
   Answer,
   AnswerData,

@@ -2,6 +2,7 @@
 // and volumes cross the wire as decimal strings; times are epoch milliseconds in ticks and candles (a
 // chart's native unit) and ISO-8601 elsewhere.
 import { z } from 'zod';
+import { notice } from './notifications';
 import { UNSIGNED_DECIMAL_PATTERN } from './wallet';
 
 /** The spec's chart timeframes (§9): time-share is drawn from 1 s candles. */
@@ -197,6 +198,8 @@ export const wsServerMessage = z.discriminatedUnion('type', [
     status: z.enum(['open', 'closed', 'refunded']),
     result: z.enum(['won', 'lost', 'tie', 'no_price']).nullable(),
   }),
+  /** A notice of the notification centre, as it was stored (after its event's commit). */
+  z.object({ type: z.literal('notice'), seq, notice }),
   z.object({ type: z.literal('subscribed'), channel: z.string(), seq }),
   z.object({ type: z.literal('unsubscribed'), channel: z.string() }),
   z.object({ type: z.literal('authed'), userId: z.string() }),

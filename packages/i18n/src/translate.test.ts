@@ -5,6 +5,7 @@ import { walletUiEn, walletUiZh } from './wallet-ui';
 import { flipUiEn, flipUiZh } from './flip-ui';
 import { vipUiEn, vipUiZh } from './vip-ui';
 import { feedbackUiEn, feedbackUiZh } from './feedback-ui';
+import { noticesUiEn, noticesUiZh } from './notices-ui';
 import { inviteUiEn, inviteUiZh } from './invite-ui';
 import { pushUiEn, pushUiZh } from './push-ui';
 
@@ -31,6 +32,7 @@ describe('i18n', () => {
     expect(keysOf(flipUiZh).sort()).toEqual(keysOf(flipUiEn).sort());
     expect(keysOf(vipUiZh).sort()).toEqual(keysOf(vipUiEn).sort());
     expect(keysOf(feedbackUiZh).sort()).toEqual(keysOf(feedbackUiEn).sort());
+    expect(keysOf(noticesUiZh).sort()).toEqual(keysOf(noticesUiEn).sort());
     expect(keysOf(inviteUiZh).sort()).toEqual(keysOf(inviteUiEn).sort());
     expect(keysOf(pushUiZh).sort()).toEqual(keysOf(pushUiEn).sort());
   });

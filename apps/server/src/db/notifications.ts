@@ -13,6 +13,13 @@ export const POSITIONS_CHANNEL = 'tradeflip_positions';
 /** A Lightning Flip opened or settled: the payload is `id:userId:status:result`. */
 export const FLIPS_CHANNEL = 'tradeflip_flips';
 
+/**
+ * A notice of the notification centre stored (modules/notifications): the payload is the stored row as
+ * JSON (`id`, `userId`, `kind`, `params`, `createdAt`), or only `id` and `userId` when it would not fit
+ * a notification (then the row is read).
+ */
+export const NOTICES_CHANNEL = 'tradeflip_notices';
+
 /** Sessions revoked (logout, password change or reset, freeze): the payload is `sessionId:reason`. */
 export const SESSIONS_CHANNEL = 'tradeflip_sessions';
 

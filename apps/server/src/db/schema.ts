@@ -16,3 +16,4 @@ export * from '../modules/invite/schema';
 export * from '../modules/vip/schema';
 export * from '../modules/feedback/schema';
 export * from '../modules/push/schema';
+export * from '../modules/notifications/schema';

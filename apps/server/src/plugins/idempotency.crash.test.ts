@@ -14,7 +14,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { DEV_MNEMONIC } from '../chain/dev-chains';
 import { crashPoints } from '../config';
 import { openDatabase } from '../db/client';
-import { gamePositions, ledgerMovements, withdrawals } from '../db/schema';
+import { gamePositions, ledgerMovements, notifications, withdrawals } from '../db/schema';
 import { runAudit } from '../modules/ledger/audit';
 import { cliWorkspace } from '../test/cli';
 import { describeEachTarget, PASSWORD, uniqueEmail } from '../test/harness';
@@ -184,6 +184,20 @@ describeEachTarget('keyed money calls when the server is killed', (target) => {
     throw new Error('the price stayed stale');
   }
 
+  /** The notification centre's notices of a position's liquidation, in the database the server left. */
+  async function liquidationNotices(positionId: string) {
+    const database = await openDatabase({ databaseUrl: ws.databaseUrl, dataDir: ws.dataDir });
+    try {
+      const rows = await database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.kind, 'liquidation'));
+      return rows.filter((row) => row.params.positionId === positionId).length;
+    } finally {
+      await database.close();
+    }
+  }
+
   /** Opens the database the stopped server left and counts each call's effects. */
   async function effectsAndAudit(calls: KeyedCall[]) {
     const database = await openDatabase({ databaseUrl: ws.databaseUrl, dataDir: ws.dataDir });
@@ -340,6 +354,8 @@ describeEachTarget('keyed money calls when the server is killed', (target) => {
     const untouched = await effectsAndAudit([liquidated]);
     expect(Object.values(untouched.counts)).toEqual([0]);
     expect(untouched.audit.ok).toBe(true);
+    // Nor of its notice: it is stored in that transaction.
+    expect(await liquidationNotices(id)).toBe(0);
 
     // The next leader rebuilds its index and settles at the pinned tick on taking the lead; killed
     // just after the commit, the settlement stays, once.
@@ -376,5 +392,7 @@ describeEachTarget('keyed money calls when the server is killed', (target) => {
     const settled = await effectsAndAudit([liquidated]);
     expect(Object.values(settled.counts)).toEqual([1]);
     expect(settled.audit.ok).toBe(true);
+    // The player is told once: the notice committed with the settlement, and no pass after stored another.
+    expect(await liquidationNotices(id)).toBe(1);
   }, 240_000);
 });

@@ -14,6 +14,7 @@ import { invite } from './invite';
 import { vip } from './vip';
 import { feedback } from './feedback';
 import { push } from './push';
+import { notifications } from './notifications';
 import { health } from './health';
 import { market } from './market';
 import { wallet } from './wallet';
@@ -33,6 +34,7 @@ const schemas = {
   vip,
   feedback,
   push,
+  notifications,
   health,
   admin,
 } satisfies { [Feature in keyof Table]: { [Name in keyof Table[Feature]]: SchemasOf<Table[Feature][Name]> } };

@@ -12,5 +12,6 @@ export * as invite from './invite';
 export * as vip from './vip';
 export * as feedback from './feedback';
 export * as push from './push';
+export * as notifications from './notifications';
 export * as health from './health';
 export * as admin from './admin';

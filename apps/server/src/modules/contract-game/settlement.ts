@@ -10,6 +10,7 @@ import { POSITIONS_CHANNEL } from '../../db/notifications';
 import { AppError } from '../../errors';
 import type { IdempotencyRecord } from '../../plugins/idempotency';
 import { moves } from '../ledger/service';
+import { storeNotices } from '../notifications/service';
 import type { GameEvent } from '../game-events/service';
 import type { GameServiceDeps } from './deps';
 import { notifyPosition } from './notice';
@@ -188,6 +189,29 @@ export class Settlement {
       };
     });
     await repo.closePositions(tx, closes, POSITIONS_CHANNEL);
+    // The player hears of every close but their own (the notification centre), with the close itself.
+    await storeNotices(
+      tx,
+      settled.flatMap(({ row, reason }, i) =>
+        reason === 'manual'
+          ? []
+          : [
+              {
+                userId: row.userId,
+                kind: reason === 'operator' ? ('operator_close' as const) : reason,
+                params: {
+                  positionId: String(row.id),
+                  symbol: row.symbol,
+                  side: row.side,
+                  closePrice: new Decimal(tick.price).toFixed(),
+                  pnl: closes[i]!.pnl,
+                  token: row.marginToken,
+                },
+              },
+            ],
+      ),
+      now,
+    );
     // Each close's profit as paid, or its loss as taken from the margin (invite rewards), whose rewards
     // never exceed the close fee it paid: with the bet's capped at the open fee, no position pays more
     // in rewards than it paid in fees (a long and a short hedged against each other earn nothing).

@@ -7,6 +7,7 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { chainAccount, userAccount } from '../ledger/accounts';
 import type { LedgerService } from '../ledger/service';
+import { storeNotice } from '../notifications/service';
 import * as repo from './repository';
 
 export interface CreditingDeps {
@@ -46,6 +47,18 @@ export async function creditDeposit(deps: CreditingDeps, row: repo.DepositRow): 
       tx,
     );
     await repo.setCreditMovement(tx, row.id, movement.id);
+    await storeNotice(
+      tx,
+      row.userId,
+      'deposit_credited',
+      {
+        depositId: String(row.id),
+        amount: new Decimal(row.amount).toFixed(),
+        token: row.token,
+        network: row.network,
+      },
+      now,
+    );
     return true;
   });
 }

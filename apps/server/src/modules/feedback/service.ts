@@ -12,6 +12,7 @@ import { pageOf, pageRows, type PageQuery } from '../../db/page';
 import { AppError, rateLimited } from '../../errors';
 import { enforce, type RateLimiter } from '../../plugins/rate-limit';
 import type { AccountService } from '../account/service';
+import { storeNotice } from '../notifications/service';
 import * as repo from './repository';
 
 /** The advisory lock class of "a user's feedback" (with the user id): sends counted one at a time. */
@@ -84,7 +85,13 @@ export class FeedbackService {
   }
 
   async reply(id: number, text: string) {
-    const row = await repo.reply(this.deps.db, id, text, this.deps.clock.now());
+    const now = this.deps.clock.now();
+    const row = await this.deps.db.transaction(async (tx) => {
+      const replied = await repo.reply(tx, id, text, now);
+      if (replied)
+        await storeNotice(tx, replied.userId, 'feedback_reply', { feedbackId: String(replied.id) }, now);
+      return replied;
+    });
     if (!row) throw new AppError(404, 'not_found', 'feedback.notFound');
     const emails = await this.deps.accounts.emailsOf([row.userId]);
     return this.adminItem(row, emails.get(row.userId) ?? '');

@@ -7,6 +7,7 @@ import { Decimal, flipPnl, flipResult, flipRewardCap } from '@tradeflip/money';
 import { crashIf } from '../../crash';
 import type { GameEvent } from '../game-events/service';
 import { moves } from '../ledger/service';
+import { storeNotices } from '../notifications/service';
 import type { FlipDeps } from './deps';
 import { notifyFlips } from './notice';
 import * as repo from './repository';
@@ -183,6 +184,24 @@ export class FlipSettlement {
           status: results[i]!.status,
           result: results[i]!.result,
         })),
+      );
+      // Each result in the notification centre, with the settlement.
+      await storeNotices(
+        tx,
+        rows.map((row, i) => ({
+          userId: row.userId,
+          kind: 'flip_result' as const,
+          params: {
+            flipId: String(row.id),
+            symbol: row.symbol,
+            direction: row.direction,
+            result: results[i]!.result,
+            stake: new Decimal(row.stake).toFixed(),
+            pnl: results[i]!.pnl,
+            token: row.token,
+          },
+        })),
+        settledAt,
       );
       crashIf('flip-settling', this.deps.crashAt);
       return rows.map((row) => ({ expiresAt: row.expiresAt, settledAt }));

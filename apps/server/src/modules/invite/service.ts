@@ -20,6 +20,7 @@ import type { AccountService } from '../account/service';
 import type { GameEvents } from '../game-events/service';
 import type { VipService } from '../vip/service';
 import { moves, type LedgerService, type MoveRequest } from '../ledger/service';
+import { storeNotices } from '../notifications/service';
 import type { TokenRegistry } from '../token/registry';
 import * as repo from './repository';
 import type { RewardLevel } from './schema';
@@ -167,6 +168,22 @@ export class InviteService {
         list.forEach((item, i) => rows.push({ ...item.row, movementId: movements[i]!.id }));
       }
       await repo.insertRewards(tx, rows);
+      // One notice per player and token for the batch, however many rewards it paid them.
+      const earned = new Map<string, { userId: number; token: string; amount: Decimal }>();
+      for (const row of rows) {
+        const key = `${row.userId}:${row.token}`;
+        const sum = earned.get(key) ?? { userId: row.userId, token: row.token, amount: new Decimal(0) };
+        earned.set(key, { ...sum, amount: sum.amount.add(row.amount) });
+      }
+      await storeNotices(
+        tx,
+        [...earned.values()].map(({ userId, token, amount }) => ({
+          userId,
+          kind: 'invite_reward' as const,
+          params: { amount: amount.toFixed(), token },
+        })),
+        now,
+      );
       await this.deps.events.markRewarded(
         events.map((event) => event.id),
         tx,

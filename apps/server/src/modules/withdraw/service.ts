@@ -30,6 +30,7 @@ import type { AccountService } from '../account/service';
 import { chainAccount, userAccount, vaultAccount } from '../ledger/accounts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/service';
 import type { Token, TokenNetwork, TokenRegistry } from '../token/registry';
+import { storeNotice } from '../notifications/service';
 import * as repo from './repository';
 import { pageOf, pageRows } from '../../db/page';
 
@@ -421,6 +422,7 @@ export class WithdrawService {
         updatedAt: now,
       });
       if (!row) return undefined;
+      await this.notice(tx, row, 'withdrawal_approved', now);
       const approved = {
         row,
         view: toAdminWithdrawal(row, await this.emailOf(row.userId, tx), lang, this.explorers),
@@ -451,6 +453,7 @@ export class WithdrawService {
       });
       if (!rejected) return undefined;
       await this.returnFunds(tx, rejected, 'reject');
+      await this.notice(tx, rejected, 'withdrawal_rejected', now, { reason });
       const answer = toAdminWithdrawal(
         rejected,
         await this.emailOf(rejected.userId, tx),
@@ -462,6 +465,30 @@ export class WithdrawService {
     });
     if (!view) throw await this.notReviewing(Number(id));
     return view;
+  }
+
+  /** The player's notice of what became of their withdrawal, in the transaction that changed it. */
+  private async notice(
+    tx: Transaction,
+    row: repo.WithdrawalRow,
+    kind: 'withdrawal_approved' | 'withdrawal_rejected' | 'withdrawal_completed' | 'withdrawal_failed',
+    now: Date,
+    extra: { reason?: string } = {},
+  ) {
+    await storeNotice(
+      tx,
+      row.userId,
+      kind,
+      {
+        withdrawalId: String(row.id),
+        orderNo: row.orderNo,
+        amount: new Decimal(row.amount).toFixed(),
+        fee: new Decimal(row.fee).toFixed(),
+        token: row.token,
+        ...extra,
+      },
+      now,
+    );
   }
 
   private async notReviewing(id: number): Promise<AppError> {
@@ -514,6 +541,7 @@ export class WithdrawService {
         updatedAt: now,
       });
       if (!row) return false;
+      await this.notice(tx, row, 'withdrawal_completed', now);
       const amount = new Decimal(row.amount);
       const fee = new Decimal(row.fee);
       await this.deps.ledger.move(
@@ -547,6 +575,7 @@ export class WithdrawService {
       });
       if (!row) return false;
       await this.returnFunds(tx, row, 'fail');
+      await this.notice(tx, row, 'withdrawal_failed', now, { reason });
       return true;
     });
   }
