@@ -6,7 +6,7 @@
 // and a liquidation notice that stays until dismissed; a pair going stale disabling Close with the
 // reason and recovering by itself. At 390 and 360 px, in both languages; screenshots for docs/screens.
 import type { Page } from '@playwright/test';
-import { Decimal } from '@tradeflip/money';
+import { Decimal, formatNumber } from '@tradeflip/money';
 import { adminApi, pauseOwnRewards } from '../support/admin';
 import { newEmail, newPassword, playerApi, registerInBrowser, saveScreens } from '../support/app';
 import { expect, test } from '../support/fixtures';
@@ -234,15 +234,15 @@ test('a margin-ratio warning near liquidation, then the liquidation announced un
   await saveScreens(page, 'positions-risk-zh');
 
   await pin('SOLUSDT', liquidation);
-  const notice = page.getByTestId('position-notice');
-  await expect(notice).toHaveText(`您的 SOL/USDT 做空仓位已在 ${liquidation} 被强制平仓。×`);
+  // The notification centre's toast, at the top (clear of the order bar).
+  const notice = page.getByTestId('notice-toast');
+  await expect(notice).toContainText(
+    `仓位已强平您的 SOL/USDT 做空仓位已在 ${formatNumber(liquidation, 'price')} 被强制平仓。`,
+  );
   await expect(page.getByTestId('no-positions')).toBeVisible();
   await page.getByTestId('positions').scrollIntoViewIfNeeded();
   await saveScreens(page, 'positions-liquidated-zh');
-  // It stays (no toast that fades) until dismissed.
-  await page.getByTestId('positions-tab-closed').click();
-  await expect(notice).toBeVisible();
-  await page.getByTestId('position-notice-dismiss').click();
+  await page.getByTestId('notice-toast-dismiss').click();
   await expect(notice).toHaveCount(0);
 });
 
@@ -325,9 +325,9 @@ test('a device that goes offline is told its connection, not the market, stopped
   await expect(card.getByTestId('position-stale')).toHaveCount(0, { timeout: 20_000 });
   await expect(card.getByTestId('position-close')).toBeEnabled();
 
-  // Back online, the take-profit is hit: announced in a sentence (side in lower case), until dismissed.
+  // Back online, the take-profit is hit: announced in a sentence (side in lower case).
   await pin('BTCUSDT', '61000');
-  await expect(page.getByTestId('position-notice')).toHaveText(
-    'Your BTC/USDT long position closed at 61,000.00: Take-profit.×',
+  await expect(page.getByTestId('notice-toast')).toContainText(
+    'Take-profit filledYour BTC/USDT long position closed at 61,000 by its take-profit.',
   );
 });

@@ -58,9 +58,7 @@ export const contractGameUiEn = {
     reason_stop_loss: 'Stop-loss',
     reason_liquidation: 'Liquidated',
     reason_operator: 'By the operator',
-    liquidatedNotice: 'Your {pair} {side} position was liquidated at {price}.',
-    closedNotice: 'Your {pair} {side} position closed at {price}: {reason}.',
-    /** The side inside a sentence (the notices): lower case in English. */
+    /** The side inside a sentence (the order's preview): lower case in English. */
     sideInText: { long: 'long', short: 'short' },
     profitUnpaid: 'Unpaid by the vault: {amount} {token} (your close fee was refunded)',
     detail: 'Position details',
@@ -157,9 +155,7 @@ export const contractGameUiZh: ContractContractGameUiMessages = {
     reason_stop_loss: '止损',
     reason_liquidation: '强制平仓',
     reason_operator: '运营平仓',
-    liquidatedNotice: '您的 {pair} {side}仓位已在 {price} 被强制平仓。',
     sideInText: { long: '做多', short: '做空' },
-    closedNotice: '您的 {pair} {side}仓位已在 {price} 平仓：{reason}。',
     profitUnpaid: '金库未支付：{amount} {token}（平仓手续费已退还）',
     detail: '仓位详情',
     status: '状态',

@@ -86,6 +86,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'pages/notifications/index',
+        ...guarded,
+        lazy: page(
+          () => import('@/features/notifications/pages/notifications-page'),
+          (m) => m.NotificationsPage,
+        ),
+      },
+      {
         path: 'pages/asset/total',
         ...guarded,
         lazy: page(

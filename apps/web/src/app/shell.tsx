@@ -1,5 +1,6 @@
 // The app shell around every page: page transitions, the tab bar on the two tab pages, the install
-// prompt, page-view counting, the user's live channel, and the router's navigate handed to non-React code.
+// prompt, page-view counting, the user's live channel and its notices' toasts, and the router's navigate
+// handed to non-React code.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   Outlet,
@@ -11,6 +12,7 @@ import {
   useNavigationType,
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NoticeToastsHost } from '@/components/notices/lazy-notices';
 import { InstallPrompt, recordPageView } from '@/features/install-prompt';
 import { useUserChannel } from '@/lib/live/user-channel';
 import { setNavigator } from '@/lib/navigation';
@@ -61,6 +63,7 @@ export function Shell() {
       </div>
       {tab && <TabBar active={tab} />}
       <InstallPrompt />
+      <NoticeToastsHost />
       <ScrollRestoration />
     </div>
   );

@@ -22,6 +22,7 @@ export const paths = {
   account: '/pages/user/account/index',
   password: '/pages/user/password/index',
   language: '/pages/user/lang',
+  notifications: '/pages/notifications/index',
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -21,6 +21,8 @@ export const storageKeys = {
   flipLast: 'app.flipLast',
   /** The order panel's leverage per pair, as JSON `{ "BTCUSDT": 20 }`. */
   gameLeverage: 'app.gameLeverage',
+  /** `userId:id`: the newest notice already shown as a toast (older unread ones show once at the next open). */
+  noticesShown: 'app.noticesShown',
   pwaInstalled: 'pwa.installed',
   pwaNever: 'pwa.never',
   pwaDismissedAt: 'pwa.dismissedAt',

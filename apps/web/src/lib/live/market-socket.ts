@@ -25,7 +25,7 @@ import { getToken } from '@/lib/session';
 export type Channel =
   | { channel: 'tickers' }
   | { channel: 'candles'; symbol: string; interval: CandleInterval }
-  /** The signed-in user's own events (`balances`, `position`, `flip`); the socket signs in with the session first. */
+  /** The signed-in user's own events (`balances`, `position`, `flip`, `notice`); the socket signs in with the session first. */
   | { channel: 'user' };
 
 /** Told to a channel's listeners when frames may have been missed: refetch what the channel covers. */
@@ -51,7 +51,13 @@ const keyOf = (c: Channel) => (c.channel === 'candles' ? `candles:${c.symbol}:${
 /** Which subscribers each channel message goes to. */
 function channelOfMessage(message: WsServerMessage): string | undefined {
   if (message.type === 'ticks') return 'tickers';
-  if (message.type === 'balances' || message.type === 'position' || message.type === 'flip') return 'user';
+  if (
+    message.type === 'balances' ||
+    message.type === 'position' ||
+    message.type === 'flip' ||
+    message.type === 'notice'
+  )
+    return 'user';
   if (message.type === 'candle') return `candles:${message.symbol}:${message.interval}`;
   return undefined;
 }

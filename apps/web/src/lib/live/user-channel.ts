@@ -5,8 +5,8 @@
 // once instead of waiting for their next poll (lib/live-refresh.ts stays the fallback while the socket
 // is down). After a reconnect or a missed frame (`resync`, CONVENTIONS 20) all of them refetch. A frozen
 // account (`frozen`: the session's revocation notice) is signed out as a 401 user_frozen would sign it
-// out, instead of refetching. A screen that needs the frames themselves (the game's liquidation notice)
-// listens with onUserMessage, on this same subscription.
+// out, instead of refetching. What needs the frames themselves (the notification centre's `notice`,
+// lib/notices) listens with onUserMessage, on this same subscription.
 import { useContext, useEffect, useRef } from 'react';
 import { QueryClientContext, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { startInNextTask } from '@/lib/next-task';
@@ -14,7 +14,7 @@ import { useSession } from '@/lib/session';
 import { endSession } from '@/lib/session-end';
 import { marketSocket, type LiveMessage } from './market-socket';
 
-type UserMessage = Extract<LiveMessage, { type: 'balances' | 'position' | 'flip' | 'resync' }>;
+type UserMessage = Extract<LiveMessage, { type: 'balances' | 'position' | 'flip' | 'notice' | 'resync' }>;
 type Listener = (message: UserMessage) => void;
 
 /** The query keys each frame covers (a prefix: every query under it refetches). */
@@ -23,7 +23,9 @@ const covers: Record<UserMessage['type'], QueryKey[]> = {
   position: [['game', 'positions']],
   // A settled flip moves money: its balances with it, whether or not their own frame came first.
   flip: [['flip', 'positions'], ['asset']],
-  resync: [['asset'], ['game', 'positions'], ['flip', 'positions']],
+  // The notification centre's list (its toasts and bell listen with onUserMessage: lib/notices).
+  notice: [['notifications']],
+  resync: [['asset'], ['game', 'positions'], ['flip', 'positions'], ['notifications']],
 };
 
 const listeners = new Set<Listener>();

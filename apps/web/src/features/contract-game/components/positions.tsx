@@ -4,24 +4,21 @@
 // paid and the time to the next funding; TP / SL and Close (after a confirm with the estimated close
 // price, fee and what closing adds; refused with the reason while the pair's price is paused). History: closed
 // positions with their realized PnL (both fees and the funding counted), a page at a time; a tap opens the
-// detail (position-sheet.tsx). A position the engine closes (liquidation, TP, SL) leaves the list
-// without a reload, and a notice with side, pair and price stays until dismissed.
-import { lazy, Suspense, useEffect, useState } from 'react';
+// detail (position-sheet.tsx), as does a notice's tap (`&position=<id>`). A position the engine closes
+// (liquidation, TP, SL) leaves the list without a reload; the notification centre announces it
+// (components/notices), on this page as on any other.
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GamePair, Position } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import { amountText, changeText, priceText as priceAt, returnText } from '@/lib/figures';
 import { DetailList, DetailRow } from '@/components/detail-list';
-import { DismissButton } from '@/components/dismiss-button';
 import { EmptyState } from '@/components/empty-state';
 import { PagedList } from '@/components/paged-list';
 import { Tabs } from '@/components/tabs';
 import { formatDateTime, formatDuration } from '@/lib/format-time';
 import { useConnectionLost } from '@/lib/live/use-connection-lost';
-import { api } from '@/lib/http';
-import * as routes from '@tradeflip/api/routes';
-import { onUserMessage } from '@/lib/live/user-channel';
-import { useSession } from '@/lib/session';
 import { useNow } from '@/lib/use-now';
 import { usePositions } from '../api/game-api';
 import { closePriceOf, headlineOf, openFigures, riskOf, tone } from './position-figures';
@@ -58,71 +55,31 @@ function Detail(props: { id: string | null; pair: GamePair; price: string | unde
 const pairLabel = (pair: GamePair | undefined, symbol: string) =>
   pair ? `${pair.base}/${pair.quote}` : symbol;
 
-interface Announcement {
-  id: string;
-  text: string;
-}
-
-/**
- * The user channel's position frames (the shell's subscription refetches the list): a liquidation, take-profit
- * or stop-loss is announced with side, pair and price until dismissed.
- */
-function usePositionEvents(pairs: readonly GamePair[]) {
-  const { t } = useTranslation();
-  const userId = useSession()?.user.id;
-  const [notices, setNotices] = useState<Announcement[]>([]);
-  useEffect(() => {
-    if (!userId) return;
-    // The shell's user-channel subscription refetches the positions and balances; this only announces.
-    return onUserMessage((message) => {
-      if (message.type !== 'position') return;
-      const reason = message.closeReason;
-      if (message.status !== 'closed' || !reason || reason === 'manual' || reason === 'operator') return;
-      // The frame names the position; its side, pair and price come with it.
-      void api(routes.contractGame.position, { query: { id: message.id }, silent: true })
-        .then(({ data: position }) => {
-          const pair = pairs.find((row) => row.symbol === position.symbol);
-          const vars = {
-            side: t(`contractGame.sideInText.${position.side}`),
-            pair: pairLabel(pair, position.symbol),
-            price: formatNumber(position.closePrice, 'price', { dp: pair?.priceDp, fixed: true }),
-            reason: t(`contractGame.reason_${reason}`),
-          };
-          const text = t(
-            reason === 'liquidation' ? 'contractGame.liquidatedNotice' : 'contractGame.closedNotice',
-            vars,
-          );
-          setNotices((shown) =>
-            shown.some((n) => n.id === position.id) ? shown : [...shown, { id: position.id, text }],
-          );
-        })
-        .catch(() => undefined);
-    });
-  }, [userId, t, pairs]);
-  const dismiss = (id: string) => setNotices((shown) => shown.filter((n) => n.id !== id));
-  return { notices, dismiss };
-}
-
 export function Positions(market: PositionsMarket) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'open' | 'closed'>('open');
   const [onlyThisPair, setOnlyThisPair] = useState(false);
-  const { notices, dismiss } = usePositionEvents(market.pairs);
+  // A notice's tap (the notification centre) opens its position's detail: `&position=<id>`.
+  const [search, setSearch] = useSearchParams();
+  const linked = search.get('position');
   // Every pair's open positions: the tab's count (and the list, unless narrowed to this pair).
   const openCount = usePositions('open').data?.pages[0]?.total;
   return (
     <section className="positions" data-testid="positions">
-      {notices.map((notice) => (
-        <p key={notice.id} className="position-notice" role="alert" data-testid="position-notice">
-          <span>{notice.text}</span>
-          <DismissButton
-            className="position-notice__dismiss"
-            label={t('contractGame.dismiss')}
-            testId="position-notice-dismiss"
-            onClick={() => dismiss(notice.id)}
-          />
-        </p>
-      ))}
+      <Detail
+        id={linked && /^\d{1,18}$/.test(linked) ? linked : null}
+        pair={market.pair}
+        price={undefined}
+        onDone={() =>
+          setSearch(
+            (now) => {
+              now.delete('position');
+              return now;
+            },
+            { replace: true },
+          )
+        }
+      />
       <div className="positions__bar">
         <Tabs
           className="positions__tabs line-tabs"

@@ -4,6 +4,7 @@
 // brings its result here, announced above Up / Down with its close price and realized P&L — a refund
 // with why — until dismissed.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig, FlipPosition } from '@tradeflip/api';
 import * as routes from '@tradeflip/api/routes';
@@ -43,6 +44,10 @@ export function Flips({ config, priceOf }: FlipsProps) {
   const [tab, setTab] = useState<'open' | 'closed'>('open');
   const [viewing, setViewing] = useState<FlipPosition | null>(null);
   const openCount = useFlips('open').data?.pages[0]?.total;
+  // A notice's tap (the notification centre) opens its flip's detail: `&flip=<id>`.
+  const [search, setSearch] = useSearchParams();
+  const linked = search.get('flip');
+  const linkedId = !viewing && linked && /^\d{1,18}$/.test(linked) ? linked : null;
   return (
     <section className="flips" data-testid="flips">
       <FlipResults config={config} onOpen={setViewing} />
@@ -75,6 +80,24 @@ export function Flips({ config, priceOf }: FlipsProps) {
             config={config}
             price={viewing.status === 'open' ? priceOf(viewing.symbol) : undefined}
             onDone={() => setViewing(null)}
+          />
+        </Suspense>
+      )}
+      {linkedId && (
+        <Suspense fallback={null}>
+          <FlipSheet
+            id={linkedId}
+            config={config}
+            price={undefined}
+            onDone={() =>
+              setSearch(
+                (now) => {
+                  now.delete('flip');
+                  return now;
+                },
+                { replace: true },
+              )
+            }
           />
         </Suspense>
       )}

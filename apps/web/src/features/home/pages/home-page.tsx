@@ -18,6 +18,7 @@ import {
   WithdrawIcon,
 } from '@/components/icons';
 import { useDocumentTitle } from '@/components/page-frame';
+import { NoticeBellSlot } from '@/components/notices/lazy-notices';
 import { WhenVisible } from '@/components/when-visible';
 import { HeroPrices } from '../components/hero-prices';
 import { requestInstallGuide, useStandalone } from '@/lib/install-request';
@@ -68,28 +69,34 @@ export function HomePage() {
             <p className="home__tagline">{t('brand.tagline')}</p>
           </div>
         </div>
-        {session ? (
-          <Link
-            to={paths.profile}
-            className="home__avatar"
-            aria-label={t('tabs.profile')}
-            data-session-part="avatar"
-          >
-            {(session.user.email[0] ?? '?').toUpperCase()}
-          </Link>
-        ) : (
-          // The prerendered shell holds both: CSS shows the one for whoever opens it (app.css).
-          <>
-            <Link
-              to={loginPath()}
-              className="btn btn--small btn--primary visitor-only"
-              data-testid="home-sign-in"
-            >
-              {t('home.signIn')}
-            </Link>
-            <span className="home__avatar member-only" aria-hidden="true" data-session-part="avatar" />
-          </>
-        )}
+        <div className="home__actions">
+          {session ? (
+            <>
+              <NoticeBellSlot />
+              <Link
+                to={paths.profile}
+                className="home__avatar"
+                aria-label={t('tabs.profile')}
+                data-session-part="avatar"
+              >
+                {(session.user.email[0] ?? '?').toUpperCase()}
+              </Link>
+            </>
+          ) : (
+            // The prerendered shell holds both: CSS shows the one for whoever opens it (app.css).
+            <>
+              <Link
+                to={loginPath()}
+                className="btn btn--small btn--primary visitor-only"
+                data-testid="home-sign-in"
+              >
+                {t('home.signIn')}
+              </Link>
+              <span className="notice-bell-slot member-only" aria-hidden="true" data-session-part="bell" />
+              <span className="home__avatar member-only" aria-hidden="true" data-session-part="avatar" />
+            </>
+          )}
+        </div>
       </header>
 
       {session ? (

@@ -16,6 +16,7 @@ import {
   WalletIcon,
   WithdrawIcon,
 } from '@/components/icons';
+import { NoticeBellSlot } from '@/components/notices/lazy-notices';
 import { useDocumentTitle } from '@/components/page-frame';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -37,8 +38,9 @@ export function ProfilePage() {
 
   return (
     <div className="tab-page profile">
-      <header className="tab-page__header">
+      <header className="tab-page__header profile__header">
         <h1 className="tab-page__title">{t('titles.profile')}</h1>
+        <NoticeBellSlot />
       </header>
       {session ? <UserCard email={session.user.email} /> : <SignedOutCard />}
       {session && <BalanceSummary />}
