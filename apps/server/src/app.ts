@@ -526,7 +526,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(feedbackRoutes, { feedback });
   await app.register(adminFeedbackRoutes, { feedback });
   await app.register(pushRoutes, { push });
-  await app.register(noticesLive, { db });
+  await app.register(noticesLive);
   await app.register(notificationRoutes, { notifications });
   await app.register(withdrawRoutes, { withdrawals, addressBook });
   await app.register(adminWithdrawRoutes, { withdrawals });

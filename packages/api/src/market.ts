@@ -2,7 +2,6 @@
 // and volumes cross the wire as decimal strings; times are epoch milliseconds in ticks and candles (a
 // chart's native unit) and ISO-8601 elsewhere.
 import { z } from 'zod';
-import { notice } from './notifications';
 import { UNSIGNED_DECIMAL_PATTERN } from './wallet';
 
 /** The spec's chart timeframes (§9): time-share is drawn from 1 s candles. */
@@ -198,8 +197,11 @@ export const wsServerMessage = z.discriminatedUnion('type', [
     status: z.enum(['open', 'closed', 'refunded']),
     result: z.enum(['won', 'lost', 'tie', 'no_price']).nullable(),
   }),
-  /** A notice of the notification centre, as it was stored (after its event's commit). */
-  z.object({ type: z.literal('notice'), seq, notice }),
+  /**
+   * A notice of the notification centre was stored (after its event's commit): the app asks for the
+   * unread ones (GET /api/app/notifications), as the other frames are hints to refetch.
+   */
+  z.object({ type: z.literal('notice'), seq, id: z.string() }),
   z.object({ type: z.literal('subscribed'), channel: z.string(), seq }),
   z.object({ type: z.literal('unsubscribed'), channel: z.string() }),
   z.object({ type: z.literal('authed'), userId: z.string() }),

@@ -1,7 +1,7 @@
 // The app shell around every page: page transitions, the tab bar on the two tab pages, the install
 // prompt, page-view counting, the user's live channel and its notices' toasts, and the router's navigate
 // handed to non-React code.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   Outlet,
   ScrollRestoration,
@@ -12,13 +12,15 @@ import {
   useNavigationType,
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NoticeToastsHost } from '@/components/notices/lazy-notices';
 import { InstallPrompt, recordPageView } from '@/features/install-prompt';
-import { useUserChannel } from '@/lib/live/user-channel';
 import { setNavigator } from '@/lib/navigation';
+import { useSession } from '@/lib/session';
 import { clearStaleToasts } from '@/lib/toast';
 import { recordNavigation, startStack, type Direction } from './page-stack';
 import { TabBar, type TabKey } from './tab-bar';
+
+// A signed-in player's live channel and notices on every screen: their own chunk, off a visitor's `/`.
+const LiveLayer = lazy(() => import('./live-layer'));
 
 export interface RouteHandle {
   tab?: TabKey;
@@ -39,8 +41,8 @@ export function Shell() {
   const matches = useMatches();
   const tab = matches.map((m) => (m.handle as RouteHandle | undefined)?.tab).find(Boolean);
   const direction = usePageDirection(location.key, navigationType);
-  // The one subscription to the signed-in user's live events, for every page.
-  useUserChannel();
+  // The one subscription to the signed-in user's live events, for every page (live-layer.tsx).
+  const signedIn = Boolean(useSession());
 
   useEffect(() => {
     setNavigator((to, opts) => void navigate(to, opts));
@@ -63,7 +65,11 @@ export function Shell() {
       </div>
       {tab && <TabBar active={tab} />}
       <InstallPrompt />
-      <NoticeToastsHost />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <LiveLayer />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

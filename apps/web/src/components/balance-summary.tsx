@@ -150,3 +150,6 @@ function FlipRows({ flips }: { flips: AssetOverview['flips'] }) {
     );
   });
 }
+
+// Home's bell comes in this chunk too: signed-in Home loads it anyway, and `/` loads nothing more for it.
+export { NoticeBell } from './notices/notice-bell';

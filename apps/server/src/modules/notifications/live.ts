@@ -1,21 +1,16 @@
 // The notification centre on the WebSocket: a notice stored (NOTICES_CHANNEL, sent on commit) is told
-// to its owner's screens as a `notice` frame.
+// to its owner's screens as a `notice` frame naming it (the app then asks for the unread ones), from
+// the payload alone: nothing is read for it.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client';
 import { NOTICES_CHANNEL } from '../../db/notifications';
-import { noticeOfPayload } from './service';
+import { noticeHint } from './service';
 
 export const noticesLive = fp(
-  async (app: FastifyInstance, { db }: { db: Database }) => {
+  async (app: FastifyInstance) => {
     await app.webSockets.onNotification(NOTICES_CHANNEL, (payload) => {
-      void noticeOfPayload(db, payload)
-        .then((stored) => {
-          if (!stored) return;
-          const { userId, ...notice } = stored;
-          app.liveSessions.tell(userId, { type: 'notice', notice });
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'a notice was not told'));
+      const told = noticeHint(payload);
+      if (told) app.liveSessions.tell(told.userId, { type: 'notice', id: told.id });
     });
   },
   { name: 'notices-live', dependencies: ['websocket', 'account-live'] },

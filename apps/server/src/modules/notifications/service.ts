@@ -50,6 +50,16 @@ export async function storeNotice(
   return row!;
 }
 
+/** Whose notice a NOTICES_CHANNEL payload announces, and its id. */
+export function noticeHint(payload: string): { id: string; userId: number } | undefined {
+  try {
+    const { id, userId } = JSON.parse(payload) as { id?: unknown; userId?: unknown };
+    return typeof id === 'string' && typeof userId === 'number' ? { id, userId } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A NOTICES_CHANNEL payload as the notice it announces (read from the database when it was too long). */
 export async function noticeOfPayload(db: Queryable, payload: string): Promise<StoredNotice | undefined> {
   let parsed: Partial<StoredNotice> & { id?: string; userId?: number };

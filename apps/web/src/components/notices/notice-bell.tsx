@@ -2,12 +2,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
-import '@/lib/notices/notice-text';
+import '@/lib/notices/notice-texts';
 import { paths } from '@/lib/paths';
 import { useNotices } from './use-notices';
 import './notices.css';
 
-export default function NoticeBell() {
+export function NoticeBell() {
   const { t } = useTranslation();
   const { unread = 0 } = useNotices();
   return (

@@ -16,20 +16,6 @@ const FLIP_RESULTS = new Set(['won', 'lost', 'tie', 'no_price']);
 const CANDLE_FIELDS = ['open', 'high', 'low', 'close', 'volume'] as const;
 const TICKER_FIELDS = ['symbol', 'price', 'change24h', 'high24h', 'low24h'] as const;
 
-const NOTICE_KINDS = new Set(
-  'liquidation take_profit stop_loss operator_close flip_result deposit_credited withdrawal_approved withdrawal_rejected withdrawal_completed withdrawal_failed invite_reward feedback_reply'.split(
-    ' ',
-  ),
-);
-const isNotice = (n: unknown) =>
-  isObject(n) &&
-  isString(n.id) &&
-  NOTICE_KINDS.has(n.kind as string) &&
-  isObject(n.params) &&
-  Object.values(n.params).every(isString) &&
-  isString(n.createdAt) &&
-  (n.readAt === null || isString(n.readAt));
-
 const isSeq = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 const REVOKE_REASONS = new Set(['logout', 'password_changed', 'password_reset', 'frozen', 'expired']);
 
@@ -62,7 +48,7 @@ const checks: Record<WsServerMessage['type'], Check> = {
     isString(m.id) &&
     FLIP_STATUSES.has(m.status as string) &&
     (m.result === null || FLIP_RESULTS.has(m.result as string)),
-  notice: (m) => isSeq(m.seq) && isNotice(m.notice),
+  notice: (m) => isSeq(m.seq) && isString(m.id),
   subscribed: (m) => isString(m.channel) && isSeq(m.seq),
   unsubscribed: (m) => isString(m.channel),
   authed: (m) => isString(m.userId),

@@ -1,8 +1,8 @@
 // The notification centre's client side (issue 32 point 7), shared by the bell (Home, Profile), the
 // toasts the shell shows on every screen and the centre's page: the unread count, and the notices to
-// toast. Started by the first of them to load (after first paint); it listens to the user channel's
-// `notice` frames, and at start asks for the unread notices so one stored while the app was closed is
-// toasted once at the next open (the newest id toasted is kept per user, so none shows twice).
+// toast. Started by the first of them to load; at start, and at each of the user channel's `notice`
+// frames (or a resync), it asks for the unread notices: one stored while the app was closed is toasted
+// once at the next open (the newest id toasted is kept per user, so none shows twice).
 import type { Notice } from '@tradeflip/api';
 import * as routes from '@tradeflip/api/routes';
 import { api } from '@/lib/http';
@@ -69,13 +69,9 @@ export function startNotices(userId: string): void {
   startedFor = userId;
   state = { unread: undefined, toasts: [] };
   stopListening = onUserMessage((message) => {
-    if (message.type === 'notice') {
-      set({ unread: (state.unread ?? 0) + 1 });
-      toast(userId, [message.notice]);
-    } else if (message.type === 'resync') {
-      // Frames may have been missed while the socket was away: the count (and what to toast) again.
+    // A notice stored, or frames missed while the socket was away: the count and what to toast.
+    if (message.type === 'notice' || message.type === 'resync')
       void refresh(userId, true).catch(() => undefined);
-    }
   });
   void refresh(userId, true).catch(() => undefined);
 }

@@ -1,19 +1,25 @@
-// Each notice's words in the player's language (packages/i18n notices-ui.ts, added to i18next when
-// this loads, after first paint) and the screen a tap opens: the position's or flip's detail on its
+// Each notice's words in the player's language (packages/i18n notices-ui.ts, added to i18next by
+// notice-texts.ts) and the screen a tap opens: the position's or flip's detail on its
 // game page, the deposit or withdrawal record, Invite, Feedback.
 import type { TFunction } from 'i18next';
 import type { Notice } from '@tradeflip/api';
-import { noticesUiEn, noticesUiZh } from '@tradeflip/i18n/notices-ui';
-import { formatNumber } from '@tradeflip/money';
 import { i18n } from '@/lib/i18n';
 import { flipPath, gamePath, paths } from '@/lib/paths';
-
-i18n.addResourceBundle('en-US', 'translation', noticesUiEn, true, true);
-i18n.addResourceBundle('zh-CN', 'translation', noticesUiZh, true, true);
+import './notice-texts';
 
 /** `BTCUSDT` → `BTC/USDT` (the quote is USDT or USDC on every pair). */
 const pairOf = (symbol = '') => symbol.replace(/^(.+?)(USDT|USDC)$/, '$1/$2');
-const amount = (value: string | undefined) => (value === undefined ? '--' : formatNumber(value, 'amount'));
+/**
+ * An exact decimal as the server wrote it (no exponent, no trailing zeros), its whole part grouped by
+ * thousands: decimal.js stays out of the toasts' chunk.
+ */
+export function plainNumber(value: string | undefined): string {
+  if (value === undefined || !/^-?\d+(\.\d+)?$/.test(value)) return '--';
+  const [whole, fraction] = value.split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+$)/g, ',');
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}
+const amount = plainNumber;
 
 /** The text key under noticesUi.kinds: a flip's by its result. */
 function textKind(notice: Notice): string {
@@ -27,7 +33,7 @@ export function noticeText(t: TFunction, notice: Notice): { title: string; body:
     pair: pairOf(p.symbol),
     side: p.side ? t(`noticesUi.side.${p.side}`) : '',
     direction: p.direction ? t(`noticesUi.direction.${p.direction}`) : '',
-    price: p.closePrice ? formatNumber(p.closePrice, 'price') : '--',
+    price: plainNumber(p.closePrice),
     pnl: amount(p.pnl),
     stake: amount(p.stake),
     amount: amount(p.amount),

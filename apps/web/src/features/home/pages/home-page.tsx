@@ -18,7 +18,6 @@ import {
   WithdrawIcon,
 } from '@/components/icons';
 import { useDocumentTitle } from '@/components/page-frame';
-import { NoticeBellSlot } from '@/components/notices/lazy-notices';
 import { WhenVisible } from '@/components/when-visible';
 import { HeroPrices } from '../components/hero-prices';
 import { requestInstallGuide, useStandalone } from '@/lib/install-request';
@@ -52,6 +51,9 @@ const TickerList = lazy(async () => {
   return { default: list.TickerList };
 });
 
+// The notification centre's bell (signed in only), in a slot of its size, with the summary's chunk.
+const NoticeBell = lazy(() => loadSummary().then((m) => ({ default: m.NoticeBell })));
+
 export function HomePage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -72,7 +74,11 @@ export function HomePage() {
         <div className="home__actions">
           {session ? (
             <>
-              <NoticeBellSlot />
+              <span className="notice-bell-slot" data-session-part="bell">
+                <Suspense fallback={null}>
+                  <NoticeBell />
+                </Suspense>
+              </span>
               <Link
                 to={paths.profile}
                 className="home__avatar"

@@ -16,7 +16,7 @@ import {
   WalletIcon,
   WithdrawIcon,
 } from '@/components/icons';
-import { NoticeBellSlot } from '@/components/notices/lazy-notices';
+import { NoticeBell } from '@/components/notices/notice-bell';
 import { useDocumentTitle } from '@/components/page-frame';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -40,7 +40,11 @@ export function ProfilePage() {
     <div className="tab-page profile">
       <header className="tab-page__header profile__header">
         <h1 className="tab-page__title">{t('titles.profile')}</h1>
-        <NoticeBellSlot />
+        {session && (
+          <span className="notice-bell-slot">
+            <NoticeBell />
+          </span>
+        )}
       </header>
       {session ? <UserCard email={session.user.email} /> : <SignedOutCard />}
       {session && <BalanceSummary />}
