@@ -1,7 +1,7 @@
 // What a push says when the engine or an operator closed a position (liquidation, take-profit,
-// stop-loss, the operator): the game page's notice, in the owner's language, opening the pair's game
-// page. A player's own close is not pushed: they are looking at it.
-import { contractGameUiEn, contractGameUiZh } from '@tradeflip/i18n/contract-game-ui';
+// stop-loss, the operator): the notification centre's sentence, in the owner's language, opening the
+// pair's game page. A player's own close is not pushed: they are looking at it.
+import { noticesUiEn, noticesUiZh } from '@tradeflip/i18n/notices-ui';
 import { pushUiEn, pushUiZh } from '@tradeflip/i18n/push-ui';
 import { interpolate, type Language } from '@tradeflip/i18n';
 import { formatNumber } from '@tradeflip/money';
@@ -11,28 +11,34 @@ import type { ClosedPosition } from '../contract-game/deps';
 import type { PushService } from './service';
 
 const texts = {
-  'en-US': { game: contractGameUiEn.contractGame, push: pushUiEn.pushUi },
-  'zh-CN': { game: contractGameUiZh.contractGame, push: pushUiZh.pushUi },
+  'en-US': { notices: noticesUiEn.noticesUi, push: pushUiEn.pushUi },
+  'zh-CN': { notices: noticesUiZh.noticesUi, push: pushUiZh.pushUi },
 } as const;
 
 const pushedReasons = ['liquidation', 'take_profit', 'stop_loss', 'operator'] as const;
 type PushedReason = (typeof pushedReasons)[number];
+/** The notice kind each close reason is stored as. */
+const noticeKind = {
+  liquidation: 'liquidation',
+  take_profit: 'take_profit',
+  stop_loss: 'stop_loss',
+  operator: 'operator_close',
+} as const;
 
 export function positionClosedPayload(
   row: Omit<ClosedPosition, 'userId' | 'closeReason'> & { closeReason: PushedReason },
   pair: { base: string; quote: string; priceDp: number } | undefined,
   lang: Language,
 ): PushPayload {
-  const { game, push } = texts[lang];
+  const { notices, push } = texts[lang];
   const vars = {
     pair: pair ? `${pair.base}/${pair.quote}` : row.symbol,
-    side: game.sideInText[row.side],
+    side: notices.side[row.side],
     price: formatNumber(row.closePrice ?? '', 'price', { dp: pair?.priceDp, fixed: true }),
-    reason: game[`reason_${row.closeReason}`],
   };
   return {
     title: push.closedTitle[row.closeReason],
-    body: interpolate(row.closeReason === 'liquidation' ? game.liquidatedNotice : game.closedNotice, vars),
+    body: interpolate(notices.kinds[noticeKind[row.closeReason]].body, vars),
     url: `/pages/game/detail?id=${encodeURIComponent(row.symbol)}`,
     tag: `position-${row.id}`,
   };
