@@ -1,5 +1,5 @@
-// Issue 32 point 8 in the browser: the Web Push switch on Profile (until the notification centre holds
-// it), loaded after the page; on an iPhone's Safari tab it explains that notifications need the app on
+// Issue 32 point 8 in the browser: the Web Push switch in the notification centre, loaded after its
+// list; on an iPhone's Safari tab it explains that notifications need the app on
 // the Home Screen first. Both languages, phone sizes, screenshots.
 import { newEmail, newPassword, registerInBrowser, saveScreens } from '../support/app';
 import { expect, test } from '../support/fixtures';
@@ -9,12 +9,14 @@ const IPHONE_SAFARI =
 
 for (const lang of ['en-US', 'zh-CN'] as const) {
   const en = lang === 'en-US';
-  test(`a signed-in player finds the notification switch on Profile (${lang})`, async ({ page }) => {
+  test(`a signed-in player finds the notification switch in the notification centre (${lang})`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/pages/register/index');
     await registerInBrowser(page, newEmail('push'), newPassword());
     await page.evaluate((value) => localStorage.setItem('app.lang', value), lang);
-    await page.goto('/pages/user/index');
+    await page.goto('/pages/notifications/index');
     const section = page.getByTestId('push-switch');
     await expect(section).toContainText(en ? 'Notifications on this device' : '本设备通知');
     await expect(page.getByTestId('push-toggle')).not.toBeChecked();
@@ -31,7 +33,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await page.goto('/pages/register/index');
       await registerInBrowser(page, newEmail('push-ios'), newPassword());
       await page.evaluate((value) => localStorage.setItem('app.lang', value), lang);
-      await page.goto('/pages/user/index');
+      await page.goto('/pages/notifications/index');
       await expect(page.getByTestId('push-needs-install')).toContainText(
         en
           ? 'only once it is on the Home Screen (iOS 16.4 or later)'

@@ -5,9 +5,11 @@ CREATE TABLE "notifications" (
 	"params" jsonb NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"read_at" timestamp with time zone,
+	"pushed_at" timestamp with time zone,
 	CONSTRAINT "notifications_params_object" CHECK (jsonb_typeof("notifications"."params") = 'object')
 );
 --> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","id");--> statement-breakpoint
-CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;
+CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "notifications_unpushed_idx" ON "notifications" USING btree ("id") WHERE "notifications"."pushed_at" is null;

@@ -63,7 +63,6 @@ import { FeedbackService } from './modules/feedback/service';
 import { adminFeedbackRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { PushService } from './modules/push/service';
 import { pushRoutes } from './modules/push/routes';
-import { pushClosedPositions } from './modules/push/position-notices';
 import { resolveVapidKeys } from './modules/push/vapid';
 import { noticesLive } from './modules/notifications/live';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -386,7 +385,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vaultShare: config.game.vaultShare,
     crashAt: config.crashAt,
   };
-  const game = new GameService({ ...games, onClosed: pushClosedPositions(push, market) });
+  const game = new GameService(games);
   const gameEngine = new GameEngine({ db, clock, game, market, log: app.log });
   const flip = new FlipService(games);
   const vip = new VipService({ db, clock, events: gameEvents });
@@ -456,7 +455,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!options.limiter) await limiter.close();
     liveFeed?.stop();
     await gameEngine.detach();
-    await push.idle();
     await relay?.close();
     await market.close();
     await notifications.close();

@@ -1,12 +1,13 @@
 // Text of Web Push (issue 32 point 8): the notification centre's switch, its iOS "install first"
-// explanation, and the titles of the pushes the server sends. Apart from ui.ts because the first pages
+// explanation (the pushes speak the notices' own words: notices-ui.ts). Apart from ui.ts because the first pages
 // never show it (the switch loads after them). Keep both languages in step (a test compares their keys).
 import type { Widen } from './ui';
 
 export const pushUiEn = {
   pushUi: {
     title: 'Notifications on this device',
-    description: 'Liquidation, take-profit and stop-loss, even while TradeFlip is closed.',
+    description:
+      'Liquidations, take-profits, flip results, deposits and withdrawals, even while TradeFlip is closed.',
     turnOn: 'Turn on',
     turnOff: 'Turn off',
     on: 'On: this device is notified',
@@ -19,12 +20,6 @@ export const pushUiEn = {
     needsInstallTitle: 'Add TradeFlip to your Home Screen first',
     needsInstall:
       'On iPhone and iPad, notifications reach TradeFlip only once it is on the Home Screen (iOS 16.4 or later): in Safari tap Share, then “Add to Home Screen”, open TradeFlip from there and turn notifications on.',
-    closedTitle: {
-      liquidation: 'Position liquidated',
-      take_profit: 'Take-profit reached',
-      stop_loss: 'Stop-loss reached',
-      operator: 'Position closed by the operator',
-    },
   },
 } as const;
 
@@ -33,7 +28,7 @@ export type PushUiMessages = Widen<typeof pushUiEn>;
 export const pushUiZh: PushUiMessages = {
   pushUi: {
     title: '本设备通知',
-    description: '强平、止盈、止损，即使 TradeFlip 已关闭也会通知。',
+    description: '强平、止盈止损、闪电翻转结果、充值和提现，即使 TradeFlip 已关闭也会通知。',
     turnOn: '开启',
     turnOff: '关闭',
     on: '已开启：本设备会收到通知',
@@ -45,11 +40,5 @@ export const pushUiZh: PushUiMessages = {
     needsInstallTitle: '请先将 TradeFlip 添加到主屏幕',
     needsInstall:
       '在 iPhone 和 iPad 上，只有添加到主屏幕的 TradeFlip 才能收到通知（iOS 16.4 及以上）：在 Safari 中点击“分享”，选择“添加到主屏幕”，然后从主屏幕打开 TradeFlip 并开启通知。',
-    closedTitle: {
-      liquidation: '仓位已强平',
-      take_profit: '已触发止盈',
-      stop_loss: '已触发止损',
-      operator: '仓位已被运营平仓',
-    },
   },
 };

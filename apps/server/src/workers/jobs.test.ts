@@ -24,6 +24,7 @@ describe('background jobs', () => {
       'game-engine': 3_000,
       'flip-settler': 3_000,
       'invite-rewarder': 10_000,
+      'notice-pusher': 10_000,
     };
     let leases: { name: string; left_ms: number }[] = [];
     await vi.waitFor(

@@ -12,6 +12,7 @@ import { startMarketFeed } from '../modules/market/feed-job';
 import { startGameEngine } from '../modules/contract-game/engine-job';
 import { startFlipSettler } from '../modules/flip/settle-job';
 import { startInviteRewarder } from '../modules/invite/reward-job';
+import { startNoticePusher } from '../modules/push/notice-pusher';
 
 const MAINTENANCE_MS = 3600_000;
 
@@ -33,6 +34,8 @@ export function startJobs(app: FastifyInstance, db: Database, config: Config): J
   jobs.push(startGameEngine(app.services.gameEngine, settling));
   jobs.push(startFlipSettler(app.services.flip, settling));
   jobs.push(startInviteRewarder(app.services.invite, { db, clock: systemClock, log: app.log }));
+  const { push, notifications } = app.services;
+  jobs.push(startNoticePusher({ db, clock: systemClock, push, notifications, log: app.log }));
   jobs.push(
     startMarketFeed(app.services.market, {
       db,

@@ -6,14 +6,7 @@ import type { AccountService } from '../account/service';
 import type { GameEvents } from '../game-events/service';
 import type { LedgerService } from '../ledger/service';
 import type { MarketService } from '../market/service';
-import type { PositionRow } from './repository';
 import type { TokenRegistry } from '../token/registry';
-
-/** A position the engine or an operator closed, as its after-commit listener hears of it. */
-export type ClosedPosition = Pick<
-  PositionRow,
-  'id' | 'userId' | 'symbol' | 'side' | 'closePrice' | 'closeReason'
->;
 
 export interface GameServiceDeps {
   db: Database;
@@ -26,11 +19,6 @@ export interface GameServiceDeps {
   vaultShare: string;
   /** Where each play's bet, profit or loss is recorded (turnover, invite rewards). */
   events: GameEvents;
-  /**
-   * Told, after the commit, of the positions the engine or an operator closed (liquidation, TP, SL,
-   * operator): Web Push tells their owners' devices. Never blocks or fails the settlement.
-   */
-  onClosed?: ((closed: ClosedPosition[]) => void) | undefined;
   /** Tests only: the settlement step where the process is killed. */
   crashAt?: CrashPoint | undefined;
 }

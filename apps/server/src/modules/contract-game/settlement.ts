@@ -81,8 +81,6 @@ export class Settlement {
       return closed;
     });
     crashIf('settled', this.deps.crashAt);
-    // After the commit, never inside it: what hears of the closes (Web Push) costs the money nothing.
-    if (settled.length > 0) this.deps.onClosed?.(settled);
     return settled.length;
   }
 

@@ -52,6 +52,7 @@ export async function insertMany(db: Queryable, list: NewNotice[], at: Date): Pr
     params: typeof row.params === 'string' ? (JSON.parse(row.params) as NoticeParams) : row.params,
     createdAt: new Date(row.created_at),
     readAt: null,
+    pushedAt: null,
   }));
 }
 
@@ -114,3 +115,33 @@ export async function pruneRead(db: Queryable, userId: number, before: Date) {
       ),
     );
 }
+
+/**
+ * Takes the oldest `limit` notices not yet pushed, marking them taken (`at`): each is taken once, by
+ * one pass, even beside a second leader; a crash before its push leaves it unpushed (it is in the centre).
+ */
+export async function takeUnpushed(db: Queryable, limit: number, at: Date): Promise<NoticeRow[]> {
+  const rows = await queryPreparedRows<{
+    id: string | number;
+    user_id: string | number;
+    kind: NoticeKind;
+    params: NoticeParams | string;
+    created_at: string | Date;
+    read_at: string | Date | null;
+  }>(db, 'notices_take_unpushed', TAKE_UNPUSHED, [limit, at.toISOString()]);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    kind: row.kind,
+    params: typeof row.params === 'string' ? (JSON.parse(row.params) as NoticeParams) : row.params,
+    createdAt: new Date(row.created_at),
+    readAt: row.read_at === null ? null : new Date(row.read_at),
+    pushedAt: at,
+  }));
+}
+
+const TAKE_UNPUSHED = `with due as (
+    select id from notifications where pushed_at is null order by id limit $1 for update skip locked
+  )
+  update notifications as n set pushed_at = $2::timestamptz from due where n.id = due.id
+  returning n.id, n.user_id, n.kind, n.params, n.created_at, n.read_at`;

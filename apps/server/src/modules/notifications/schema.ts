@@ -16,12 +16,18 @@ export const notifications = pgTable(
     params: jsonb('params').$type<NoticeParams>().notNull(),
     createdAt: timestamptz('created_at').notNull(),
     readAt: timestamptz('read_at'),
+    /** When the notice pusher took it for the owner's devices (or passed it over: push off, too old). */
+    pushedAt: timestamptz('pushed_at'),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+    // The notice pusher's queue: the few not yet pushed, oldest first.
+    index('notifications_unpushed_idx')
+      .on(t.id)
+      .where(sql`${t.pushedAt} is null`),
     check('notifications_params_object', sql`jsonb_typeof(${t.params}) = 'object'`),
   ],
 );

@@ -50,6 +50,15 @@ export async function storeNotice(
   return row!;
 }
 
+/**
+ * Takes the oldest notices not yet pushed (the notice pusher's queue), each once: see
+ * repository.takeUnpushed.
+ */
+export async function takeUnpushed(db: Queryable, limit: number, at: Date): Promise<StoredNotice[]> {
+  const rows = await repo.takeUnpushed(db, limit, at);
+  return rows.map((row) => ({ ...toNotice(row), userId: row.userId }));
+}
+
 /** Whose notice a NOTICES_CHANNEL payload announces, and its id. */
 export function noticeHint(payload: string): { id: string; userId: number } | undefined {
   try {

@@ -2,8 +2,9 @@
 // that are a device's: a clear 400 otherwise, never a 500); forgetting a device (never another
 // user's); a liquidation reaching a device at a local push service as a valid push (VAPID JWT signed
 // by the server's key for the service's origin, the body decrypted with the device's key) in the
-// user's language; a 410 forgetting the device; push off on PostgreSQL without keys; the
-// configuration of the keys, subject and allowed services named when wrong.
+// user's language, with the notification centre's words; every other notice pushed too, the pusher
+// woken by its storing; an old notice not pushed; a 410 forgetting the device; push off on
+// PostgreSQL without keys; the configuration of the keys, subject and allowed services named when wrong.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { fundedUser } from '../../test/accounts';
 import { FakePushService } from '../../test/fake-push-service';
 import { callRoute, describeEachDatabase } from '../../test/harness';
 import { GameTable } from '../contract-game/test-helpers';
+import { storeNotice } from '../notifications/service';
+import { PUSH_WITHIN_MS, pushNotices, startNoticePusher } from './notice-pusher';
 import { endpointAllowed, generateVapidKeys } from './vapid';
 
 const zh = { 'accept-language': 'zh-CN' };
@@ -39,11 +42,14 @@ describeEachDatabase('Web Push', (db) => {
     await game.price('BTCUSDT', '60000');
     return game.opened(token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 });
   }
+  /** One pass of the notice pusher: answers once every push it took is sent. */
+  const pushPass = () => pushNotices({ db: db.handle.db, clock: game.clock, push: app().services.push });
   /** The price falls to the liquidation price; answers once every push is sent. */
   async function liquidate() {
     await game.price('BTCUSDT', '59430');
-    await app().services.push.idle();
+    await pushPass();
   }
+  const userIdOf = (user: { user: Record<string, unknown> }) => Number(user.user.id);
 
   it('gives the VAPID public key to a signed-in user, kept in DATA_DIR/vapid.json (0600)', async () => {
     const user = await fundedUser(game.t, '10');
@@ -128,19 +134,94 @@ describeEachDatabase('Web Push', (db) => {
       claims: { aud: fake.origin, sub: 'mailto:no-reply@tradeflip.local' },
       payload: {
         title: 'Position liquidated',
-        body: 'Your BTC/USDT long position was liquidated at 59,430.00.',
-        url: '/pages/game/detail?id=BTCUSDT',
-        tag: `position-${ids[0]}`,
+        body: 'Your BTC/USDT long position was liquidated at 59,430.',
+        url: `/pages/game/detail?id=BTCUSDT&position=${ids[0]}`,
+        tag: expect.stringMatching(/^notice-\d+$/),
       },
     });
     expect(pushed(chineseDevice.endpoint)?.payload).toEqual({
       title: '仓位已强平',
-      body: '您的 BTC/USDT 做多仓位已在 59,430.00 被强制平仓。',
-      url: '/pages/game/detail?id=BTCUSDT',
-      tag: `position-${ids[1]}`,
+      body: '您的 BTC/USDT 做多仓位已在 59,430 被强制平仓。',
+      url: `/pages/game/detail?id=BTCUSDT&position=${ids[1]}`,
+      tag: expect.stringMatching(/^notice-\d+$/),
     });
     // The money was settled as without push.
     await db.expectAuditClean();
+  });
+
+  it('pushes every notice the centre stores, waking on its storing, with its reason in the user’s language', async () => {
+    const pusher = startNoticePusher({
+      db: db.handle.db,
+      clock: game.clock,
+      push: app().services.push,
+      notifications: app().services.notifications,
+      // Only the wake-up on the stored notice can push within the test.
+      intervalMs: 600_000,
+    });
+    try {
+      const chinese = await fundedUser(game.t, '1');
+      await callRoute(app(), routes.account.setLanguage, {
+        token: chinese.token,
+        body: { language: 'zh-CN' },
+      });
+      const device = fake.device();
+      await subscribe(chinese.token, device);
+      await app().services.notifications.ready();
+      const before = fake.received.length;
+      const params = { withdrawalId: '41', amount: '30', token: 'USDT', reason: 'errors.withdrawalReverted' };
+      await storeNotice(db.handle.db, userIdOf(chinese), 'withdrawal_failed', params, game.clock.now());
+      await storeNotice(
+        db.handle.db,
+        userIdOf(chinese),
+        'invite_reward',
+        { amount: '1.5', token: 'USDT' },
+        game.clock.now(),
+      );
+      await fake.arrived(before + 2);
+      expect(fake.received.slice(before).map((push) => push.payload)).toEqual([
+        {
+          title: '提现失败',
+          body: expect.stringMatching(/^您提现的 30 USDT 失败：.+[^。]。$/),
+          url: '/pages/wallet/withdrawDetail?id=41',
+          tag: expect.stringMatching(/^notice-\d+$/),
+        },
+        {
+          title: '奖励已到账',
+          body: '您获得了 1.5 USDT 邀请奖励。',
+          url: '/pages/invite/index',
+          tag: expect.stringMatching(/^notice-\d+$/),
+        },
+      ]);
+    } finally {
+      await pusher.stop();
+    }
+  });
+
+  it('does not push a notice stored longer ago than the push window, nor one twice', async () => {
+    const user = await fundedUser(game.t, '1');
+    const device = fake.device();
+    await subscribe(user.token, device);
+    const old = new Date(game.clock.now().getTime() - PUSH_WITHIN_MS - 1_000);
+    await storeNotice(
+      db.handle.db,
+      userIdOf(user),
+      'deposit_credited',
+      { depositId: '1', amount: '5', token: 'USDT' },
+      old,
+    );
+    await storeNotice(
+      db.handle.db,
+      userIdOf(user),
+      'deposit_credited',
+      { depositId: '2', amount: '7', token: 'USDT' },
+      game.clock.now(),
+    );
+    const before = fake.received.length;
+    await pushPass();
+    await pushPass();
+    expect(fake.received.slice(before).map((push) => (push.payload as { body: string }).body)).toEqual([
+      '7 USDT arrived in your balance.',
+    ]);
   });
 
   it('forgets a removed device, never another user’s', async () => {

@@ -1,5 +1,5 @@
 // Queries of push_subscriptions.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { pushSubscriptions } from './schema';
 
@@ -39,6 +39,12 @@ export async function removeGone(db: Queryable, row: { id: number; endpoint: str
 
 export function ofUser(db: Queryable, userId: number): Promise<PushSubscriptionRow[]> {
   return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+/** The devices of any of `userIds`. */
+export function ofUsers(db: Queryable, userIds: number[]): Promise<PushSubscriptionRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
 }
 
 /** Keeps the user's `count` newest devices, forgetting older ones. */

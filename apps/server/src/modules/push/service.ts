@@ -1,8 +1,9 @@
 // Web Push (issue 32 point 8): devices subscribe to their user's notices; a notice is encrypted to
 // each device (RFC 8291, aes128gcm) and posted with a VAPID signature (RFC 8292) to the device's push
 // service. web-push builds the request (generateRequestDetails); fetch sends it, bounded in time and
-// never following a redirect, and only to the push services of PUSH_ENDPOINT_ORIGINS. Sending runs
-// after the money's commit, in the background: a slow or failing push service delays nothing.
+// never following a redirect, and only to the push services of PUSH_ENDPOINT_ORIGINS. The notice
+// pusher (notice-pusher.ts) sends the notification centre's notices after their commit: a slow or
+// failing push service delays no money.
 import { createECDH } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
@@ -37,8 +38,6 @@ export interface PushDeps {
 export type PushNotice = (lang: Language) => PushPayload | Promise<PushPayload>;
 
 export class PushService {
-  private readonly sending = new Set<Promise<void>>();
-
   constructor(private readonly deps: PushDeps) {}
 
   get enabled(): boolean {
@@ -84,25 +83,28 @@ export class PushService {
     return { subscribed: false };
   }
 
-  /** Pushes a notice to every device of the user, in the background (failures are logged at warn). */
-  notify(userId: number, notice: PushNotice): void {
-    if (!this.enabled) return;
-    const sent: Promise<void> = this.deliver(userId, notice)
-      .catch((error: unknown) => this.deps.log.warn({ err: error, userId }, 'push: a notice was not sent'))
-      .finally(() => this.sending.delete(sent));
-    this.sending.add(sent);
-  }
-
-  /** Resolves once every notice under way has been sent or given up (tests, a clean stop). */
-  async idle(): Promise<void> {
-    while (this.sending.size > 0) await Promise.all([...this.sending]);
-  }
-
-  private async deliver(userId: number, notice: PushNotice): Promise<void> {
-    const devices = await repo.ofUser(this.deps.db, userId);
+  /**
+   * Pushes each notice to every device of its user, in the user's language; resolves once each was
+   * sent or given up (a failure is logged at warn, never thrown: the notice stays in the centre).
+   */
+  async deliver(list: { userId: number; notice: PushNotice }[]): Promise<void> {
+    if (!this.enabled || list.length === 0) return;
+    const devices = await repo.ofUsers(this.deps.db, [...new Set(list.map((each) => each.userId))]);
     if (devices.length === 0) return;
-    const payload = JSON.stringify(await notice(await this.deps.accounts.languageOf(userId)));
-    await Promise.all(devices.map((device) => this.sendTo(device, payload)));
+    const byUser = new Map<number, repo.PushSubscriptionRow[]>();
+    for (const device of devices) byUser.set(device.userId, [...(byUser.get(device.userId) ?? []), device]);
+    await Promise.all(
+      list.map(async ({ userId, notice }) => {
+        const own = byUser.get(userId);
+        if (!own) return;
+        try {
+          const payload = JSON.stringify(await notice(await this.deps.accounts.languageOf(userId)));
+          await Promise.all(own.map((device) => this.sendTo(device, payload)));
+        } catch (error) {
+          this.deps.log.warn({ err: error, userId }, 'push: a notice was not sent');
+        }
+      }),
+    );
   }
 
   private async sendTo(device: repo.PushSubscriptionRow, payload: string): Promise<void> {

@@ -1,6 +1,8 @@
 // The notification centre (/pages/notifications/index): every notice, newest first, a page at a time,
 // each with its words and time, the unread ones marked; a tap opens its screen (and marks it read);
 // "Mark all as read" clears the bell. New ones arrive over the user channel (it refetches the list).
+// Above the list, the switch that pushes them to this device (Web Push).
+import { lazy, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +18,9 @@ import { markRead } from '@/lib/notices/notice-store';
 import { noticePath, noticeText } from '@/lib/notices/notice-text';
 import { usePagedQuery } from '@/lib/paged-query';
 import './notifications.css';
+
+// Web Push is opt-in here, where the notices are; its code loads after the list.
+const PushSwitch = lazy(() => import('@/components/push-switch'));
 
 const useNoticeList = () =>
   usePagedQuery<Notice>(['notifications'], (query, signal) =>
@@ -49,6 +54,9 @@ export function NotificationsPage() {
         ) : null
       }
     >
+      <Suspense fallback={null}>
+        <PushSwitch />
+      </Suspense>
       <PagedList
         query={query}
         testId="notices"

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginPath, paths } from '@/lib/paths';
@@ -27,7 +26,6 @@ import { UpColorSetting } from '../components/up-color-setting';
 import './profile.css';
 
 // Web Push's opt-in loads after the page (until the notification centre holds it).
-const PushSwitch = lazy(() => import('@/components/push-switch'));
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -73,11 +71,6 @@ export function ProfilePage() {
         ]}
       />
       <UpColorSetting />
-      {session && (
-        <Suspense fallback={null}>
-          <PushSwitch />
-        </Suspense>
-      )}
     </div>
   );
 }
