@@ -1,7 +1,7 @@
 // `npm run bench`: builds the web app, starts the product on a throwaway data directory and
 // prints the performance figures the issues ask for. Bounded; loopback only.
 // `npm run bench -- --only prerender` measures only the first-load pipeline's parts; `--only ops`
-// only readiness and the metrics' cost.
+// only readiness and the metrics' cost; `--only notices` only a liquidation to its notice.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -285,6 +285,9 @@ const gameBench = () => serverBench('Contract game: trigger checks and liquidati
 const flipBench = () => serverBench('Lightning Flip: settling on time and opens', 'bench-flip.ts');
 /** Invite rewards: 10,000 game events rewarded to both levels (issue 19). */
 const inviteBench = () => serverBench('Invite rewards: 10,000 game events, two levels', 'bench-invite.ts');
+/** A liquidation to its notice on the owner's client, 500 players connected (issue 32). */
+const noticesBench = () =>
+  serverBench('Notification centre: a liquidation to the notice on 500 clients', 'bench-notices.ts');
 /** The sweeper: 1,000 deposit addresses collected into the hot wallet (issue 31). */
 const sweepBench = () =>
   serverBench('Sweeper: 1,000 deposit addresses into the hot wallet', 'bench-sweep.ts');
@@ -305,6 +308,7 @@ async function main() {
   if (only === 'takeover') return takeoverBench();
   if (only === 'sweep') return sweepBench();
   if (only === 'ops') return opsBench();
+  if (only === 'notices') return noticesBench();
   heading('Building the web app');
   execFileSync('npm', ['run', 'build', '-w', '@tradeflip/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
   await withServer(join(REPO_ROOT, 'apps/web/dist'), async () => {
@@ -320,6 +324,7 @@ async function main() {
   serverBench('Audit', 'bench-audit.ts');
   marketBench();
   gameBench();
+  noticesBench();
   flipBench();
   inviteBench();
   opsBench();
