@@ -185,6 +185,25 @@ export default tseslint.config(
     rules: { 'tradeflip/no-import-cycle': 'error' },
   },
   {
+    // Query keys live in lib/query-keys.ts: a load, a mutation and a user-channel frame name the same
+    // data the same way (a key written out elsewhere drifts, and a frame stops refetching its screen).
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/lib/query-keys.ts`, `${WEB}/**/*.test.{ts,tsx}`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Query keys live in lib/query-keys.ts: name this one there and use queryKeys.',
+        },
+        {
+          selector: "CallExpression[callee.name='usePagedQuery'] > ArrayExpression:first-child",
+          message: 'Query keys live in lib/query-keys.ts: name this one there and use queryKeys.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

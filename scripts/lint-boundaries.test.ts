@@ -170,4 +170,21 @@ describe('lint boundaries', () => {
         file,
       ).toEqual([]);
   });
+
+  it('keeps query keys in lib/query-keys.ts: one written out elsewhere is refused', async () => {
+    const written = "export const options = { queryKey: ['asset', 'balances'], queryFn: () => null };\n";
+    const paged = "declare function usePagedQuery(key: unknown): void;\nusePagedQuery(['feedback']);\n";
+    const named =
+      "import { queryKeys } from '@/lib/query-keys';\n" +
+      "export const options = { queryKey: queryKeys.balances('1'), queryFn: () => null };\n";
+    const file = 'apps/web/src/features/wallet/api/fixture.ts';
+    expect(await ruleErrors(file, written, 'no-restricted-syntax')).toEqual([
+      expect.stringContaining('Query keys live in lib/query-keys.ts'),
+    ]);
+    expect(await ruleErrors(file, paged, 'no-restricted-syntax')).toEqual([
+      expect.stringContaining('Query keys live in lib/query-keys.ts'),
+    ]);
+    expect(await ruleErrors(file, named, 'no-restricted-syntax')).toEqual([]);
+    expect(await ruleErrors('apps/web/src/lib/query-keys.ts', written, 'no-restricted-syntax')).toEqual([]);
+  });
 });

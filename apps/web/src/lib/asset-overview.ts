@@ -1,5 +1,6 @@
 // GET /api/app/asset/overview: the total approximate USDT value. Shared because Home, Profile and
 // Total assets all show it.
+import { queryKeys } from '@/lib/query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './http';
 import { liveRefresh } from './live-refresh';
@@ -13,7 +14,7 @@ export function getAssetOverview() {
 /** Keyed by the user; refetched on every visit (staleTime 0) so a credit shows at once. */
 export function assetOverviewQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['asset', 'overview', userId],
+    queryKey: queryKeys.overview(userId),
     queryFn: getAssetOverview,
     staleTime: 0,
   });

@@ -1,6 +1,7 @@
 // One query key, one shape: every page that needs balances (wallet, game) goes through here.
 // GET /api/app/asset/balances: every token with available, frozen and ≈ USDT value. The precision
 // map is ensured first (spec §7), so the amounts are shown with the right decimals from the start.
+import { queryKeys } from '@/lib/query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Balance } from '@tradeflip/api';
 import { api } from '@/lib/http';
@@ -15,7 +16,7 @@ export async function getBalances(): Promise<Balance[]> {
 }
 
 export function balancesQueryOptions(userId: string) {
-  return queryOptions({ queryKey: ['asset', 'balances', userId], queryFn: getBalances, staleTime: 0 });
+  return queryOptions({ queryKey: queryKeys.balances(userId), queryFn: getBalances, staleTime: 0 });
 }
 
 export function useBalances() {

@@ -1,4 +1,5 @@
 // The signed-in user's profile (GET /api/app/user/me): Profile, Account, and the share card's invite code.
+import { queryKeys } from '@/lib/query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './http';
 import * as routes from '@tradeflip/api/routes';
@@ -10,7 +11,7 @@ export function getMe() {
 
 /** Keyed by the user, so another account never sees a cached profile. */
 export function meQueryOptions(userId: string) {
-  return queryOptions({ queryKey: ['user', 'me', userId], queryFn: getMe, staleTime: 60_000 });
+  return queryOptions({ queryKey: queryKeys.me(userId), queryFn: getMe, staleTime: 60_000 });
 }
 
 /** The signed-in user's profile; idle while signed out. */

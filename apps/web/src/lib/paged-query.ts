@@ -2,18 +2,19 @@
 // infinite query keyed by the user, idle while signed out. The list components/paged-list.tsx shows.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { nextPageOf, type Page } from '@/components/paged-list';
+import { queryKeys } from './query-keys';
 import { useSession } from './session';
 
 export const PAGE_SIZE = 20;
 
 export function usePagedQuery<T>(
-  key: string[],
+  list: readonly string[],
   getPage: (query: { page: number; pageSize: number }, signal: AbortSignal) => Promise<Page<T>>,
 ) {
   const session = useSession();
   return useInfiniteQuery({
     ...infiniteQueryOptions({
-      queryKey: [...key, session?.user.id ?? ''],
+      queryKey: queryKeys.userList(list, session?.user.id ?? ''),
       queryFn: ({ pageParam, signal }) => getPage({ page: pageParam, pageSize: PAGE_SIZE }, signal),
       initialPageParam: 1,
       getNextPageParam: nextPageOf<T>,

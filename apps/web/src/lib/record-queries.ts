@@ -1,6 +1,7 @@
 // The queries of the records a user's money moves by (deposits, withdrawals): their list, newest first
 // a page at a time, and one record. Both follow a record on its way (not yet settled) every
 // liveRefresh.inFlightMs. Each feature's api/ files call them with their own fetcher and words.
+import { queryKeys } from '@/lib/query-keys';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { nextPageOf, type Page } from '@/components/paged-list';
 import { liveRefresh } from './live-refresh';
@@ -24,7 +25,7 @@ export function recordQueryOptions<R>(
   id: string,
 ) {
   return queryOptions({
-    queryKey: ['asset', kind.key, userId, id],
+    queryKey: queryKeys.record(kind.key, userId, id),
     queryFn: ({ signal }) => get(id, signal),
     staleTime: 0,
   });
@@ -55,7 +56,7 @@ export function recordsQueryOptions<R>(
   userId: string,
 ) {
   return infiniteQueryOptions({
-    queryKey: ['asset', `${kind.key}s`, userId],
+    queryKey: queryKeys.records(kind.key, userId),
     queryFn: ({ pageParam, signal }) => getPage(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageOf<R>,

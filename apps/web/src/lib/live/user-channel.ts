@@ -7,6 +7,7 @@
 // account (`frozen`: the session's revocation notice) is signed out as a 401 user_frozen would sign it
 // out, instead of refetching. What needs the frames themselves (the notification centre's `notice`,
 // lib/notices) listens with onUserMessage, on this same subscription.
+import { queryKeys } from '@/lib/query-keys';
 import { useContext, useEffect, useRef } from 'react';
 import { QueryClientContext, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { startInNextTask } from '@/lib/next-task';
@@ -19,13 +20,13 @@ type Listener = (message: UserMessage) => void;
 
 /** The query keys each frame covers (a prefix: every query under it refetches). */
 const covers: Record<UserMessage['type'], QueryKey[]> = {
-  balances: [['asset']],
-  position: [['game', 'positions']],
+  balances: [queryKeys.money],
+  position: [queryKeys.gamePositions],
   // A settled flip moves money: its balances with it, whether or not their own frame came first.
-  flip: [['flip', 'positions'], ['asset']],
+  flip: [queryKeys.flips, queryKeys.money],
   // The notification centre's list (its toasts and bell listen with onUserMessage: lib/notices).
-  notice: [['notifications']],
-  resync: [['asset'], ['game', 'positions'], ['flip', 'positions'], ['notifications']],
+  notice: [queryKeys.notifications],
+  resync: [queryKeys.money, queryKeys.gamePositions, queryKeys.flips, queryKeys.notifications],
 };
 
 const listeners = new Set<Listener>();

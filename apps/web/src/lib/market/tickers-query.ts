@@ -1,16 +1,15 @@
 // The tickers in the query cache: GET /tickers' answer is the one copy the app keeps, and the
 // WebSocket's tickers channel moves it there (lib/live-tickers.ts), so it is never stale while anyone
 // shows it. Home's market list and the contract game's header read it with useTickers.
+import { queryKeys } from '@/lib/query-keys';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Ticker } from '@tradeflip/api';
 import { followTickers } from './live-tickers';
 import { getTickers } from './get-tickers';
 
-export const tickersQueryKey = ['market', 'tickers'] as const;
-
 export const tickersQuery = queryOptions({
-  queryKey: tickersQueryKey,
+  queryKey: queryKeys.tickers,
   queryFn: ({ signal }) => getTickers(signal),
   // The socket keeps it current; it is loaded again when frames may have been missed.
   staleTime: Infinity,
@@ -20,7 +19,7 @@ export const tickersQuery = queryOptions({
 export function useTickers(): { tickers: Ticker[] | null; failed: boolean } {
   const client = useQueryClient();
   const { data, isError } = useQuery(tickersQuery);
-  useEffect(() => followTickers(client, tickersQueryKey), [client]);
+  useEffect(() => followTickers(client, queryKeys.tickers), [client]);
   return { tickers: data?.list ?? null, failed: isError && !data };
 }
 

@@ -1,6 +1,7 @@
 // The contract game's calls: the pairs' terms, the USDT available for margin, the user's positions
 // (open and closed, a page at a time), and opening, closing and setting targets. Every position query
-// lives under ['game'], refetched when the user channel says a position changed.
+// lives under queryKeys.gamePositions, refetched when the user channel says a position changed.
+import { queryKeys } from '@/lib/query-keys';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -25,7 +26,7 @@ function getGamePairs() {
 export function useGamePairs() {
   return useQuery(
     queryOptions({
-      queryKey: ['game', 'pairs'],
+      queryKey: queryKeys.gamePairs,
       queryFn: getGamePairs,
       staleTime: 60_000,
     }),
@@ -50,7 +51,7 @@ export function usePositions(status: 'open' | 'closed', symbol?: string) {
   const session = useSession();
   return useInfiniteQuery({
     ...infiniteQueryOptions({
-      queryKey: ['game', 'positions', session?.user.id ?? '', status, symbol ?? ''],
+      queryKey: queryKeys.gamePositionList(session?.user.id ?? '', status, symbol ?? ''),
       queryFn: ({ pageParam, signal }) =>
         api(routes.contractGame.positions, {
           query: { status, ...(symbol && { symbol }), page: pageParam, pageSize: POSITIONS_PAGE_SIZE },
@@ -69,7 +70,7 @@ export function usePositions(status: 'open' | 'closed', symbol?: string) {
 export function usePositionDetail(id: string | null) {
   const session = useSession();
   return useQuery({
-    queryKey: ['game', 'positions', session?.user.id ?? '', 'detail', id],
+    queryKey: queryKeys.gamePosition(session?.user.id ?? '', id),
     queryFn: ({ signal }) =>
       api(routes.contractGame.position, { query: { id: id ?? '' }, silent: true, signal }).then(
         ({ data }) => data,
@@ -92,8 +93,8 @@ export interface OpenOrder {
 function useRefreshAfter() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['game', 'positions'] });
-    void queryClient.invalidateQueries({ queryKey: ['asset'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.gamePositions });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.money });
   };
 }
 

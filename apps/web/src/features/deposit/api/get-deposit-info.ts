@@ -1,5 +1,6 @@
 // GET /api/app/asset/deposit/info?token&network: the user's own deposit address on a network, with
 // its minimum deposit and confirmations.
+import { queryKeys } from '@/lib/query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 import * as routes from '@tradeflip/api/routes';
@@ -15,7 +16,7 @@ export function getDepositInfo(token: string, network: string, signal?: AbortSig
 
 export function depositInfoQueryOptions(userId: string, token: string, network: string) {
   return queryOptions({
-    queryKey: ['asset', 'deposit-info', userId, token, network],
+    queryKey: queryKeys.depositInfo(userId, token, network),
     queryFn: ({ signal }) => getDepositInfo(token, network, signal),
     // An address never changes; the limits seldom do.
     staleTime: 5 * 60_000,

@@ -1,6 +1,7 @@
 // GET /api/app/asset/deposit/options: which tokens can be deposited on which networks, with the
 // minimum deposit and confirmations of each. A failure says 'Failed to fetch deposit options' (spec §8):
 // the page shows it in place, with a retry, so the call itself stays silent (a message shows once).
+import { queryKeys } from '@/lib/query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DepositOptions } from '@tradeflip/api';
 import { api } from '@/lib/http';
@@ -15,7 +16,7 @@ export function getDepositOptions(signal?: AbortSignal): Promise<DepositOptions>
 
 export function depositOptionsQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['asset', 'deposit-options', userId],
+    queryKey: queryKeys.depositOptions(userId),
     queryFn: ({ signal }) => getDepositOptions(signal),
   });
 }

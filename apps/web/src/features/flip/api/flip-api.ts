@@ -1,6 +1,7 @@
 // Lightning Flip's calls: its terms (public), the user's flips (open and settled, a page at a time),
-// one flip's detail and opening one. Every flip query lives under ['flip', 'positions'], which the
+// one flip's detail and opening one. Every flip query lives under queryKeys.flips, which the
 // shell's user channel refetches when a `flip` frame says one opened or settled (and on a resync).
+import { queryKeys } from '@/lib/query-keys';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Balance, FlipPosition, OpenFlipBody } from '@tradeflip/api';
 import * as routes from '@tradeflip/api/routes';
@@ -14,7 +15,7 @@ export const FLIPS_PAGE_SIZE = 20;
 
 export function useFlipConfig() {
   return useQuery({
-    queryKey: ['flip', 'config'],
+    queryKey: queryKeys.flipConfig,
     queryFn: ({ signal }) => api(routes.flip.config, { silent: true, signal }).then(({ data }) => data),
     staleTime: 60_000,
   });
@@ -36,7 +37,7 @@ export function useFlips(status: 'open' | 'closed') {
   const session = useSession();
   return useInfiniteQuery({
     ...infiniteQueryOptions({
-      queryKey: ['flip', 'positions', session?.user.id ?? '', status],
+      queryKey: queryKeys.flipList(session?.user.id ?? '', status),
       queryFn: ({ pageParam, signal }) =>
         api(routes.flip.positions, {
           query: { status, page: pageParam, pageSize: FLIPS_PAGE_SIZE },
@@ -55,7 +56,7 @@ export function useFlips(status: 'open' | 'closed') {
 export function useFlipDetail(id: string | null) {
   const session = useSession();
   return useQuery({
-    queryKey: ['flip', 'positions', session?.user.id ?? '', 'detail', id],
+    queryKey: queryKeys.flip(session?.user.id ?? '', id),
     queryFn: ({ signal }) =>
       api(routes.flip.position, { query: { id: id ?? '' }, silent: true, signal }).then(({ data }) => data),
     enabled: Boolean(session && id),
@@ -71,11 +72,11 @@ export function useOpenFlip() {
     mutationFn: (body: OpenFlipBody, idempotencyKey: string) =>
       api(routes.flip.open, { body, silent: true, idempotencyKey }).then(({ data }) => data),
     onSettled: (_data, error) => {
-      void queryClient.invalidateQueries({ queryKey: ['flip', 'positions'] });
-      void queryClient.invalidateQueries({ queryKey: ['asset'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.flips });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.money });
       // A refusal may come from terms changed since they loaded (a rate, a pair or duration off):
       // the form shows the terms as they are now.
-      if (error) void queryClient.invalidateQueries({ queryKey: ['flip', 'config'] });
+      if (error) void queryClient.invalidateQueries({ queryKey: queryKeys.flipConfig });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { queryKeys } from '@/lib/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -39,7 +40,7 @@ export function PasswordPage() {
     const result = await change.mutateAsync({ oldPassword, newPassword });
     // The old tokens are revoked; keep going with the new session.
     setSession({ token: result.token, user: { id: result.user.id, email: result.user.email } });
-    void queryClient.invalidateQueries({ queryKey: ['user', 'me'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.mes });
     showToast(t('password.changed'));
     goBack();
   };

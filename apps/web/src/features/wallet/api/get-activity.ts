@@ -1,6 +1,7 @@
 // GET /api/app/asset/activity?token&category&page&pageSize: the user's history of a token in their own
 // words, newest first: one item per operation (a withdrawal's freeze and its refund are one item), a
 // page at a time for the token screen's infinite scroll.
+import { queryKeys } from '@/lib/query-keys';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityCategory, ActivityItem } from '@tradeflip/api';
 import { nextPageOf } from '@/components/paged-list';
@@ -30,7 +31,7 @@ export function getActivity(filter: ActivityFilter, page: number, signal?: Abort
 
 export function activityQueryOptions(userId: string, filter: ActivityFilter) {
   return infiniteQueryOptions({
-    queryKey: ['asset', 'activity', userId, filter.token, filter.category ?? 'all'],
+    queryKey: queryKeys.activity(userId, filter.token, filter.category ?? 'all'),
     queryFn: ({ pageParam, signal }) => getActivity(filter, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageOf<ActivityItem>,

@@ -1,6 +1,7 @@
 // The saved withdrawal addresses (label, network, address): GET /api/app/asset/withdraw/addresses,
 // POST …/addresses to save one, POST …/addresses/delete {id} to remove one. Kept on the server, so
 // the book follows the account to another phone.
+import { queryKeys } from '@/lib/query-keys';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveAddressBody } from '@tradeflip/api';
 import { api } from '@/lib/http';
@@ -9,7 +10,7 @@ import { useSession } from '@/lib/session';
 
 export function addressBookQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['asset', 'address-book', userId],
+    queryKey: queryKeys.addressBook(userId),
     queryFn: ({ signal }) =>
       api(routes.withdraw.addresses, { signal, silent: true }).then(({ data }) => data),
     select: (data) => data.list,
@@ -31,7 +32,7 @@ export function useSaveAddress() {
     // Silent: the sheet puts the server's words under the field they are about.
     mutationFn: (body: SaveAddressBody) =>
       api(routes.withdraw.saveAddress, { body, silent: true }).then(({ data }) => data),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['asset', 'address-book'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.addressBooks }),
   });
 }
 
@@ -39,6 +40,6 @@ export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api(routes.withdraw.deleteAddress, { body: { id } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['asset', 'address-book'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.addressBooks }),
   });
 }

@@ -1,6 +1,7 @@
 // GET /api/app/asset/withdraw/config?token: the networks a token can be withdrawn on, each with its
 // minimum, fee and decimals, and the user's available balance. A server without that path answers
 // 404, and then GET /api/app/asset/withdrawConfig is asked instead (spec §7) — on a 404 only.
+import { queryKeys } from '@/lib/query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getWithFallback, type ApiError } from '@/lib/http';
 import * as routes from '@tradeflip/api/routes';
@@ -19,7 +20,7 @@ export function getWithdrawConfig(token: string, signal?: AbortSignal) {
 
 export function withdrawConfigQueryOptions(userId: string, token: string) {
   return queryOptions({
-    queryKey: ['asset', 'withdraw-config', userId, token],
+    queryKey: queryKeys.withdrawConfig(userId, token),
     queryFn: ({ signal }) => getWithdrawConfig(token, signal),
     // The available balance is in it: always fresh on arrival.
     staleTime: 0,

@@ -1,6 +1,7 @@
 // POST /api/app/asset/withdraw {token, network, address, amount, password}: freezes amount + fee and
 // answers the new withdrawal, reviewing. The client adds the Idempotency-Key; a retry after no answer
 // passes the same key so the withdrawal is made once. Success refreshes every balance on screen.
+import { queryKeys } from '@/lib/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WithdrawBody } from '@tradeflip/api';
 import { api } from '@/lib/http';
@@ -18,6 +19,6 @@ export function useSubmitWithdrawal() {
   return useKeyedMutation({
     mutationFn: (body: WithdrawBody, idempotencyKey: string) => submitWithdrawal(body, idempotencyKey),
     // Assets, the balance summary and the records refresh; the screen does not wait for them.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['asset'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
   });
 }
