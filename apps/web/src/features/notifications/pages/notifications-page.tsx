@@ -17,13 +17,14 @@ import { api } from '@/lib/http';
 import { markRead } from '@/lib/notices/notice-store';
 import { noticePath, noticeText } from '@/lib/notices/notice-text';
 import { usePagedQuery } from '@/lib/paged-query';
+import { queryKeys } from '@/lib/query-keys';
 import './notifications.css';
 
 // Web Push is opt-in here, where the notices are; its code loads after the list.
 const PushSwitch = lazy(() => import('@/components/push-switch'));
 
 const useNoticeList = () =>
-  usePagedQuery<Notice>(['notifications'], (query, signal) =>
+  usePagedQuery<Notice>(queryKeys.notifications, (query, signal) =>
     api(routes.notifications.list, { query, silent: true, signal }).then(({ data }) => data),
   );
 
@@ -35,7 +36,7 @@ export function NotificationsPage() {
   const { unread } = useNotices();
   const read = async (body: { ids: string[] } | { all: true }) => {
     await markRead(body).catch(() => undefined);
-    await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
   };
   return (
     <PageFrame
