@@ -64,7 +64,8 @@ export function Shell() {
         <Outlet />
       </div>
       {tab && <TabBar active={tab} />}
-      <InstallPrompt />
+      {/* The offer rises on Home and Profile only, never over a trading screen's order bar. */}
+      <InstallPrompt allowed={Boolean(tab)} />
       {signedIn && (
         <Suspense fallback={null}>
           <LiveLayer />

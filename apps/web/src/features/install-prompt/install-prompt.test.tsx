@@ -96,6 +96,17 @@ describe('<InstallPrompt />', () => {
     expect(screen.getByRole('dialog', { name: 'Install TradeFlip' })).toBeTruthy();
   });
 
+  it('never rises over a screen that does not allow it (a trading screen): it waits for Home or Profile', async () => {
+    const view = render(<InstallPrompt allowed={false} />);
+    await visitTwoPages();
+    await tick(60_000);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    view.rerender(<InstallPrompt allowed />);
+    await tick(0);
+    await tick(0);
+    expect(screen.getByRole('dialog', { name: 'Install TradeFlip' })).toBeTruthy();
+  });
+
   it('waits until a service worker controls the page', async () => {
     sw.controller = null;
     render(<InstallPrompt />);

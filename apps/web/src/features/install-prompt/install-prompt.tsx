@@ -1,6 +1,7 @@
 // Mounted once by the app shell. Watches the install rules and, when they allow, shows the sheet
 // (loaded lazily: most visits never need it). It never interrupts a form: while a field has focus, and
-// until FORM_QUIET_MS after the last input (a typed margin, a moved slider), it waits.
+// until FORM_QUIET_MS after the last input (a typed margin, a moved slider), it waits. It rises only where
+// the shell allows it (Home and Profile): never over a trading screen's Open long / Open short.
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { onInstallRequest } from '@/lib/install-request';
 import { useServiceWorkerControlled } from '@/lib/pwa';
@@ -51,8 +52,12 @@ function useFormInUse(): boolean {
   return inUse;
 }
 
-export function InstallPrompt(props: { options?: InstallControllerOptions }) {
-  const { options } = props;
+export function InstallPrompt(props: {
+  options?: InstallControllerOptions;
+  /** Whether the screen open now may show the offer (the shell: Home and Profile only). */
+  allowed?: boolean;
+}) {
+  const { options, allowed = true } = props;
   const controlled = useServiceWorkerControlled();
   const [controller] = useState(() => new InstallController({ ...options, isControlled: () => controlled }));
   // Prerendered pages and their hydration start from the controller's first state (hidden).
@@ -66,13 +71,14 @@ export function InstallPrompt(props: { options?: InstallControllerOptions }) {
   useEffect(() => controller.setControlled(controlled), [controller, controlled]);
   const formInUse = useFormInUse();
   useEffect(() => {
-    if (state === 'canPrompt' && !formInUse) controller.show();
-  }, [controller, state, formInUse]);
+    if (state === 'canPrompt' && !formInUse && allowed) controller.show();
+  }, [controller, state, formInUse, allowed]);
   // Asked for (Home's entry): shown now; closing it then changes none of the offer's timing.
   const [asked, setAsked] = useState(false);
   useEffect(() => onInstallRequest(() => setAsked(true)), []);
 
-  if (state !== 'shown' && !asked) return null;
+  // Offered, then the person went on to another screen (back from a tab page): it waits for the next.
+  if ((state !== 'shown' || !allowed) && !asked) return null;
   const closeAsked = () => setAsked(false);
   return (
     <Suspense fallback={null}>

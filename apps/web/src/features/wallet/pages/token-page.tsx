@@ -4,8 +4,6 @@
 // an item opens its steps.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/lib/antd-locale';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import type { ActivityCategory, ActivityItem } from '@tradeflip/api';
 import { normalizeSymbol } from '@tradeflip/money';
 import { amountText, priceText, valueText } from '@/lib/figures';
@@ -14,9 +12,10 @@ import { HideBalancesToggle } from '@/components/hide-balances-toggle';
 import { ChevronRightIcon, RecordsIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { PageFrame } from '@/components/page-frame';
+import { PagedList } from '@/components/paged-list';
 import { PullRefresh } from '@/components/pull-refresh';
 import { RequireId } from '@/components/require-id';
-import { SkeletonCard, SkeletonRows } from '@/components/skeleton';
+import { SkeletonCard } from '@/components/skeleton';
 import { useAssetOverview } from '@/lib/asset-overview';
 import { useBalancesHidden } from '@/lib/hide-balances';
 import { usePrecisions } from '@/lib/precisions';
@@ -75,7 +74,6 @@ function TokenDetail({ symbol }: { symbol: string }) {
     );
   }
   const dp = tokenAmountDp(precisions, symbol, balance?.amountDp);
-  const items = activity.data?.pages.flatMap((p) => p.list) ?? [];
   const categoryLabel = t(`activity.categories.${category ?? 'all'}`);
   const amount = (value: string | undefined) => amountText(value, dp, { hidden });
 
@@ -147,36 +145,23 @@ function TokenDetail({ symbol }: { symbol: string }) {
         </button>
       </div>
 
-      {activity.isError && items.length === 0 ? (
-        <LoadError error={activity.error} onRetry={() => void activity.refetch()} />
-      ) : !activity.data ? (
-        <SkeletonRows count={5} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          testId="activity-empty"
-          icon={<RecordsIcon size={32} />}
-          title={category ? t('wallet.noRecordsOfType', { type: categoryLabel }) : t('wallet.noRecords')}
-          description={t('wallet.noRecordsHint')}
-        />
-      ) : (
-        <>
-          <ul className="record-list" data-testid="activity-list">
-            {items.map((item) => (
-              <li key={item.id}>
-                <ActivityRow item={item} dp={dp} hidden={hidden} onOpen={() => setOpened(item)} />
-              </li>
-            ))}
-          </ul>
-          <InfiniteScroll
-            hasMore={activity.hasNextPage}
-            loadMore={async () => {
-              // A failed page throws, so the list offers to retry instead of stopping.
-              const result = await activity.fetchNextPage();
-              if (result.isError) throw result.error;
-            }}
+      {/* On PagedList like every record list: an item a newer one pushed onto the next page shows once. */}
+      <PagedList
+        query={activity}
+        itemKey={(item) => item.id}
+        testId="activity-list"
+        renderItem={(item) => (
+          <ActivityRow item={item} dp={dp} hidden={hidden} onOpen={() => setOpened(item)} />
+        )}
+        empty={
+          <EmptyState
+            testId="activity-empty"
+            icon={<RecordsIcon size={32} />}
+            title={category ? t('wallet.noRecordsOfType', { type: categoryLabel }) : t('wallet.noRecords')}
+            description={t('wallet.noRecordsHint')}
           />
-        </>
-      )}
+        }
+      />
 
       <CategoryFilterSheet
         visible={filterOpen}

@@ -268,6 +268,33 @@ describe('Token detail', () => {
     expect(within(detail).getByRole('link').getAttribute('href')).toBe('/pages/wallet/withdrawDetail?id=7');
   });
 
+  it('lists once an item a record arriving between two pages pushed onto the next one', async () => {
+    const base = answer;
+    answer = (url, opts) => {
+      if (url === '/api/app/asset/activity') {
+        const page = Number(opts?.params?.page);
+        // Page 1 was items 1–20; a record then arrived, so page 2 starts with item 20 again.
+        const list =
+          page === 1
+            ? Array.from({ length: 20 }, (_, i) => adjustment(i + 1, { amount: String(i + 1) }))
+            : Array.from({ length: 6 }, (_, i) => adjustment(20 + i, { amount: String(20 + i) }));
+        return Promise.resolve({ list, total: 26, page, pageSize: 20 });
+      }
+      if (url === '/api/app/asset/precisions') return Promise.resolve({ list: [] });
+      return base(url);
+    };
+    vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.parentElement;
+    });
+    renderApp('/pages/wallet/token?id=USDT', { signedIn: true });
+    await waitFor(() => expect(activityCalls()).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('activity-item')).toHaveLength(25));
+    const amounts = screen
+      .getAllByTestId('activity-amount')
+      .map((cell) => cell.textContent);
+    expect(amounts).toEqual(Array.from({ length: 25 }, (_, i) => `+${i + 1}`));
+  });
+
   it('shows the open positions’ unrealised PnL on the margin token’s page only', async () => {
     const base = answer;
     answer = (url, opts) => {
