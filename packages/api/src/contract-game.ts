@@ -20,6 +20,8 @@ export const gamePair = z.object({
   closeFeeRate: z.string(),
   fundingRate: z.string(),
   fundingIntervalSeconds: z.number().int(),
+  /** The pair's next funding charge (ISO time): on the clock's multiples of the interval. */
+  nextFundingAt: z.string(),
   mmr: z.string(),
   minMargin: z.string(),
   maxMargin: z.string(),

@@ -99,6 +99,12 @@ export const contractGameUiEn = {
     confirmOpen: 'Open {side} {pair} at {leverage}×?',
     confirm: 'Confirm',
     leverageMarks: 'Leverage marks',
+    /** The header's funding figure, as the exchanges show it: the rate, then the time to the charge. */
+    fundingHead: 'Funding / Countdown',
+    /** The order form's funding line: every open position of the pair pays at the next charge. */
+    fundingLine: 'Funding rate {rate} every {hours} h · next charge in {time}',
+    /** The preview's row: what the order being typed would pay at that charge. */
+    nextFundingCharge: 'Next funding charge',
   },
 } as const;
 
@@ -192,5 +198,8 @@ export const contractGameUiZh: ContractContractGameUiMessages = {
     confirmOpen: '以 {leverage} 倍{side} {pair}？',
     confirm: '确认',
     leverageMarks: '杠杆刻度',
+    fundingHead: '资金费率 / 倒计时',
+    fundingLine: '资金费率 {rate}，每 {hours} 小时收取 · 距下次收取 {time}',
+    nextFundingCharge: '下次资金费',
   },
 };

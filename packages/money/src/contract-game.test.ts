@@ -6,10 +6,12 @@ import {
   liquidationRisk,
   breakEvenPrice,
   closeFee,
+  fundingCharge,
   highestSafeLeverage,
   isLiquidated,
   liquidatableAtOpen,
   liquidationPrice,
+  nextFundingTime,
   notional,
   openFee,
   profitCapPrice,
@@ -212,5 +214,36 @@ describe('liquidation risk (issue 16: the bar that warns before a liquidation)',
     expect(liquidationRisk(terms, '61000').toFixed()).toBe('0');
     // Funding paid counts as used.
     expect(liquidationRisk({ ...terms, fundingPaid: '0.95' }, '60000').toFixed()).toBe('0.1');
+  });
+});
+
+describe('funding', () => {
+  it('charges N·rate, half-up to the token’s decimals, exact at any size', () => {
+    // 100 margin at 10×: 1000 · 0.0001 = 0.1.
+    expect(fundingCharge(notional('100', 10), '0.0001', 6).toFixed()).toBe('0.1');
+    // 12.345678 · 0.00015 = 0.0018518517 → 0.001852 (half-up at 6 decimals).
+    expect(fundingCharge('12.345678', '0.00015', 6).toFixed()).toBe('0.001852');
+    // No float drift: 0.1 + 0.2 of notional at 1 %.
+    expect(fundingCharge('0.3', '0.01', 6).toFixed()).toBe('0.003');
+    // Half a unit of the last decimal rounds up: 0.0000005 → 0.000001.
+    expect(fundingCharge('0.005', '0.0001', 6).toFixed()).toBe('0.000001');
+    expect(fundingCharge('1000', '0', 6).toFixed()).toBe('0');
+  });
+
+  it('falls due on the clock’s multiples of the interval, strictly after now', () => {
+    const eightHours = 8 * 3600;
+    expect(nextFundingTime(new Date('2030-01-07T09:30:00Z'), eightHours).toISOString()).toBe(
+      '2030-01-07T16:00:00.000Z',
+    );
+    // At 16:00 exactly, the charge of 16:00 is the one now due: the next is at midnight.
+    expect(nextFundingTime(new Date('2030-01-07T16:00:00Z'), eightHours).toISOString()).toBe(
+      '2030-01-08T00:00:00.000Z',
+    );
+    expect(nextFundingTime(Date.parse('2030-01-07T23:59:59.999Z'), eightHours).toISOString()).toBe(
+      '2030-01-08T00:00:00.000Z',
+    );
+    expect(nextFundingTime(new Date('2030-01-07T09:30:20Z'), 60).toISOString()).toBe(
+      '2030-01-07T09:31:00.000Z',
+    );
   });
 });

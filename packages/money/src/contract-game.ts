@@ -31,6 +31,25 @@ export function openFee(margin: Num, leverage: Num, rate: Num, dp: number): Deci
   return fee(notional(margin, leverage), rate, dp);
 }
 
+/**
+ * One funding charge of a position of notional N: N·rate, half-up to the token's decimals like every
+ * fee (the server takes it from the margin, never more than the margin left; the order form previews it).
+ */
+export function fundingCharge(notionalValue: Num, rate: Num, dp: number): Decimal {
+  return fee(notionalValue, rate, dp);
+}
+
+/**
+ * When a pair next charges funding, as an exchange does: on the clock's multiples of the interval
+ * (every 8 h: 00:00, 08:00 and 16:00 UTC), the first one strictly after `now`. Every open position of
+ * the pair pays then, whenever it was opened.
+ */
+export function nextFundingTime(now: Date | number, intervalSeconds: number): Date {
+  const at = typeof now === 'number' ? now : now.getTime();
+  const step = intervalSeconds * 1000;
+  return new Date((Math.floor(at / step) + 1) * step);
+}
+
 /** The close fee at `price`: Q·P·rate = N·P/entry·rate. */
 export function closeFee(notionalValue: Num, entry: Num, price: Num, rate: Num, dp: number): Decimal {
   return fee(d(notionalValue).mul(price).div(entry), rate, dp);

@@ -8,6 +8,7 @@ import {
   Decimal,
   fundsProblem,
   isLiquidated,
+  nextFundingTime,
   notional as notionalOf,
   targetsOnWrongSide,
   targetsProblem,
@@ -70,7 +71,7 @@ export class Opening {
       throw fieldError('token', 'game.tokenRequired');
     }
     // The order's own checks, the same function the order panel runs as a person types.
-    const check = validateOpen(body, toPair(pair));
+    const check = validateOpen(body, toPair(pair, this.now()));
     if (!check.ok) throw openRefusal(check.problem);
     const { side, margin, leverage, fee, takeProfit, stopLoss } = check.order;
     const token = pair.marginToken;
@@ -130,7 +131,8 @@ export class Opening {
         mmr: pair.mmr,
         profitCapMultiple: pair.profitCapMultiple,
         fundingPaid: '0',
-        nextFundingAt: new Date(now.getTime() + pair.fundingIntervalSeconds * 1000),
+        // The pair's next charge, as the order form and the game's header count down to.
+        nextFundingAt: nextFundingTime(now, pair.fundingIntervalSeconds),
         takeProfit: takeProfit?.toFixed() ?? null,
         stopLoss: stopLoss?.toFixed() ?? null,
         openedAt: now,

@@ -20,7 +20,8 @@ export class GamePairs {
 
   async pairs(): Promise<{ list: GamePair[] }> {
     const rows = await this.storedPairs();
-    return { list: rows.map(toPair) };
+    const now = this.now();
+    return { list: rows.map((row) => toPair(row, now)) };
   }
 
   /**

@@ -3,7 +3,7 @@
 // comes first closes it, the others find it closed. Money moves only through the ledger; the
 // formulas are packages/money's contract-game.ts.
 import type { CloseReason, Position } from '@tradeflip/api';
-import { Decimal, settle as settleTerms, tradeOf } from '@tradeflip/money';
+import { Decimal, fundingCharge, settle as settleTerms, tradeOf } from '@tradeflip/money';
 import { crashIf } from '../../crash';
 import type { Queryable, Transaction } from '../../db/client';
 import { POSITIONS_CHANNEL } from '../../db/notifications';
@@ -249,10 +249,8 @@ export class Settlement {
       if (!row || row.status !== 'open' || row.nextFundingAt > now) return undefined;
       const dp = await this.amountDp(row.marginToken, tx);
       const remaining = new Decimal(row.margin).sub(row.fundingPaid);
-      const due = Decimal.min(
-        new Decimal(row.notional).mul(row.fundingRate).toDecimalPlaces(dp, Decimal.ROUND_HALF_UP),
-        remaining,
-      );
+      // The charge the order form previews (packages/money), never more than the margin left.
+      const due = Decimal.min(fundingCharge(row.notional, row.fundingRate, dp), remaining);
       if (due.gt(0)) {
         await this.deps.ledger.consumeFrozen(
           {

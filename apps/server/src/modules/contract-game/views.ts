@@ -5,6 +5,7 @@ import {
   Decimal,
   breakEvenPrice,
   liquidationPrice,
+  nextFundingTime,
   openPnl,
   profitCapPrice,
   realizedPnl,
@@ -200,7 +201,7 @@ export function positionNotice(payload: string): { userId: number; message: WsCh
   return { userId, message: { type: 'position', id: String(id), status, closeReason } };
 }
 
-export function toPair(row: repo.PairRow): GamePair {
+export function toPair(row: repo.PairRow, now: Date): GamePair {
   const plain = (value: string) => new Decimal(value).toFixed();
   return {
     symbol: row.symbol,
@@ -212,6 +213,7 @@ export function toPair(row: repo.PairRow): GamePair {
     closeFeeRate: plain(row.closeFeeRate),
     fundingRate: plain(row.fundingRate),
     fundingIntervalSeconds: row.fundingIntervalSeconds,
+    nextFundingAt: nextFundingTime(now, row.fundingIntervalSeconds).toISOString(),
     mmr: plain(row.mmr),
     minMargin: plain(row.minMargin),
     maxMargin: plain(row.maxMargin),

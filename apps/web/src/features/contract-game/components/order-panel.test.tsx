@@ -127,6 +127,29 @@ describe('<OrderPanel />', () => {
     expect(screen.queryByTestId('order-warning')).toBeNull();
   });
 
+  it('shows the funding rate, the time to the next charge and what this order would pay then', async () => {
+    vi.useFakeTimers({
+      now: new Date('2026-03-01T13:30:00Z'),
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+    });
+    try {
+      renderPanel({ fundingRate: '0.00015' });
+      // Every 8 h, on the clock's multiples (16:00 UTC next): 2 h 30 min from now.
+      expect(text('order-funding')).toBe('Funding rate 0.0150% every 8 h · next charge in 02:30:00');
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(text('order-funding')).toBe('Funding rate 0.0150% every 8 h · next charge in 02:29:59');
+      expect(text('preview-funding')).toBe('--');
+      // 123.456789 × 7 = 864.197523 of size; × 0.00015 = 0.12962962845 → 0.12963 (half-up, 6 decimals).
+      type('order-margin', '123.456789');
+      type('order-leverage', '7');
+      expect(text('preview-funding')).toBe('0.12963 USDT');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('names the largest margin the balance pays with its fee, and offers Deposit when it is short', async () => {
     await signedIn('10');
     type('order-leverage', '100');

@@ -14,6 +14,7 @@ import {
   Decimal,
   breakEvenPrice,
   formatNumber,
+  fundingCharge,
   liquidationPrice,
   maxOpenMargin,
   notional as notionalOf,
@@ -36,6 +37,7 @@ import { showToast } from '@/lib/toast';
 import { useAvailable, useOpenPosition } from '../api/game-api';
 import { leverageAt, markSpans, positionOf, SCALE_STEPS } from './leverage-scale';
 import { checkOrder, entryOf, orderResolver, type OrderValues } from './order-form';
+import { FundingLine } from './funding';
 import { OrderField } from './order-field';
 
 const OpenConfirm = lazy(() => import('./open-confirm'));
@@ -93,6 +95,8 @@ function previewOf(check: OpenCheck, pair: GamePair, price: string | undefined) 
     cost,
     liquidation,
     breakEven: breakEvenPrice(side, price, size, fee, 0, pair.closeFeeRate),
+    // What it would pay at the pair's next charge, as the server charges it.
+    funding: fundingCharge(size, pair.fundingRate, pair.amountDp),
     // The warning's figures, in percent: the fee against the margin, the move that liquidates.
     feeShare: fee.div(margin).mul(100),
     distance: new Decimal(price).sub(liquidation).abs().div(price).mul(100),
@@ -405,6 +409,7 @@ export function OrderPanel({
         />
       </div>
 
+      <FundingLine pair={pair} />
       <DetailList grid={2} className="order-preview" testId="order-preview">
         <DetailRow label={t('contractGame.notional')} testId="preview-size">
           {preview ? money(preview.size) : '--'}
@@ -420,6 +425,9 @@ export function OrderPanel({
         </DetailRow>
         <DetailRow label={t('contractGame.breakEven')} testId="preview-break-even">
           {preview ? formatNumber(preview.breakEven, 'price', { dp, fixed: true }) : '--'}
+        </DetailRow>
+        <DetailRow label={t('order.nextFundingCharge')} testId="preview-funding">
+          {preview ? money(preview.funding) : '--'}
         </DetailRow>
       </DetailList>
       {warning}

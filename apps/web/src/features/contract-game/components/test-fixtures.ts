@@ -12,6 +12,7 @@ export const btcPair: GamePair = {
   closeFeeRate: '0.0005',
   fundingRate: '0.0001',
   fundingIntervalSeconds: 28_800,
+  nextFundingAt: '2026-03-01T16:00:00.000Z',
   mmr: '0.0005',
   minMargin: '1',
   maxMargin: '100000',

@@ -20,6 +20,7 @@ import { markOf, useTickers } from '@/lib/market/tickers-query';
 import { useGamePairs, usePositions } from '../api/game-api';
 import { useStalePairs } from '@/lib/market/use-stale-pairs';
 import { useConnectionLost } from '@/lib/live/use-connection-lost';
+import { FundingStat } from '../components/funding';
 import { OrderPanel } from '../components/order-panel';
 import { Positions } from '../components/positions';
 import './game.css';
@@ -145,6 +146,7 @@ function PairScreen({ symbol }: { symbol: string }) {
                   {ticker ? formatNumber(ticker.low24h, 'price', { dp: ticker.priceDp, fixed: true }) : '--'}
                 </dd>
               </div>
+              {gamePair && <FundingStat pair={gamePair} />}
             </dl>
             {stale && (
               <p className="pair-note pair-note--warning" role="status" data-testid="pair-stale">
