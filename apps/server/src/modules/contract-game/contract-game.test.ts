@@ -145,6 +145,33 @@ describeEachDatabase('the contract game', (db) => {
       .reduce((sum, line) => sum.add(line.amount), new Decimal(0))
       .toFixed();
 
+  it('charges funding at the pair’s next funding time, the one its terms answer, whenever the position opened', async () => {
+    // An hour and a half past a multiple of 8 h: the next charge is 6.5 h away, not 8 h.
+    const step = 8 * 3600_000;
+    const at = clock.now().getTime();
+    clock.advance(((Math.floor(at / step) + 1) * step + 1.5 * 3600_000 - at) / 1000);
+    const next = new Date(clock.now().getTime() + 6.5 * 3600_000).toISOString();
+    const pairs = (await call(t.app, 'GET', '/api/app/game/pairs')).body.data as unknown as {
+      list: { symbol: string; fundingRate: string; nextFundingAt: string }[];
+    };
+    expect(pairs.list.find((pair) => pair.symbol === 'BTCUSDT')).toMatchObject({
+      fundingRate: '0.0001',
+      nextFundingAt: next,
+    });
+    const { user, id } = await playerOpens('1000', 'BTCUSDT', '60000', 'short', '12.345678', 7);
+    expect((await positionOf(user.token, id)).nextFundingAt).toBe(next);
+    // A second before: nothing; at the time: 86.419746 · 0.0001 = 0.0086419746 → 0.008642 (half-up).
+    clock.advance(6.5 * 3600 - 1);
+    await t.app.services.gameEngine.fundingPass();
+    expect((await positionOf(user.token, id)).fundingPaid).toBe('0');
+    clock.advance(1);
+    await t.app.services.gameEngine.fundingPass();
+    const charged = await positionOf(user.token, id);
+    expect(charged.fundingPaid).toBe('0.008642');
+    expect(charged.nextFundingAt).toBe(new Date(Date.parse(next) + 8 * 3600_000).toISOString());
+    await close(user.token, id);
+  });
+
   it('a closed position shows its realized PnL net of fees and funding, and where the money went adds up to it', async () => {
     const user = await player('1000');
     const before = await total(user.token);
