@@ -67,14 +67,24 @@ export default defineConfig({
         globPatterns: ['**/*.{html,js,css,png,svg,woff2}'],
         // Prerendered pages are only ever served by the server for a page load.
         globIgnores: [`${PRERENDER_DIR}/**`],
-        // Pages come from the network (the server answers every route with the current build); when
-        // that fails, the precached offline page. /api is never cached nor answered by the worker.
+        // Pages come from the network (the server answers every route with the current build). When
+        // that fails, a screen visited before (lib/pwa.ts notes each one in the 'tradeflip-visited'
+        // cache) gets the precached shell, which shows its last data (lib/kept-queries.ts); any other
+        // the precached offline page. /api is never cached nor answered by the worker. (The worker
+        // runs this function's text: it names nothing outside it.)
         navigateFallback: null,
         runtimeCaching: [
           {
             urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api'),
-            handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+            handler: async ({ request, url }) => {
+              try {
+                return await fetch(request);
+              } catch {
+                const visited = await caches.open('tradeflip-visited');
+                const page = (await visited.match(url.pathname)) ? '/index.html' : '/offline.html';
+                return (await caches.match(page, { ignoreSearch: true })) ?? Response.error();
+              }
+            },
           },
         ],
       },

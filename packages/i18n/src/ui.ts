@@ -43,6 +43,8 @@ export const uiEn = {
     missingIdHint: 'Open this page from a record or an asset in the app.',
     loadFailed: 'Could not load this',
     checkConnection: 'Check your connection and try again.',
+    /** Above a screen's last data, kept while the connection is lost. */
+    offlineKept: 'Connection lost. This is what was last loaded; it updates once you are back online.',
     viewOnExplorer: 'View on block explorer',
     retry: 'Try again',
   },

@@ -223,6 +223,7 @@ export const uiZh: UiMessages = {
     missingIdHint: '请从应用内的记录或资产进入此页面。',
     loadFailed: '加载失败',
     checkConnection: '请检查网络连接后重试。',
+    offlineKept: '连接已断开。以下是上次加载的内容，恢复联网后自动更新。',
     viewOnExplorer: '在区块浏览器中查看',
     retry: '重试',
   },

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { InstallPrompt, recordPageView } from '@/features/install-prompt';
 import { setNavigator } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
+import { noteVisit } from '@/lib/pwa';
 import { clearStaleToasts } from '@/lib/toast';
 import { recordNavigation, startStack, type Direction } from './page-stack';
 import { TabBar, type TabKey } from './tab-bar';
@@ -51,9 +52,10 @@ export function Shell() {
 
   useEffect(() => {
     recordPageView();
+    noteVisit(location.pathname);
     // A toast about the page left behind does not follow the person to the next one.
     clearStaleToasts();
-  }, [location.key]);
+  }, [location.key, location.pathname]);
 
   return (
     <div className={tab ? 'app-column app-column--tabs' : 'app-column'}>

@@ -11,6 +11,7 @@ import type { PrecisionLookup } from '@tradeflip/money';
 import { paths } from '@/lib/paths';
 import { usePrecisions } from '@/lib/precisions';
 import { EmptyState } from './empty-state';
+import { OfflineNote } from './offline-note';
 import { PageFrame } from './page-frame';
 import { PagedList, type Page } from './paged-list';
 import { PullRefresh } from './pull-refresh';
@@ -59,6 +60,7 @@ export function RecordsPage<R extends { id: string }>({
   return (
     <PageFrame title={t(`titles.${kind}List`)} className={kind}>
       <PullRefresh onRefresh={() => query.refetch()}>
+        {query.data && <OfflineNote />}
         <PagedList
           query={query}
           testId={`${testId}-list`}

@@ -20,10 +20,16 @@ export function subscribeAppQueryClient(fn: () => void): () => void {
 
 /** Creates the client once (loading its code first); resolves with it. */
 export function loadAppQueryClient(): Promise<QueryClient> {
-  loading ??= import('./query-client').then(({ createQueryClient }) => {
-    client ??= createQueryClient();
-    for (const fn of [...listeners]) fn();
-    return client;
-  });
+  loading ??= Promise.all([import('./query-client'), import('./kept-queries')]).then(
+    ([{ createQueryClient }, { keepQueries }]) => {
+      if (!client) {
+        client = createQueryClient();
+        // A screen visited opens offline with its last answers.
+        keepQueries(client);
+      }
+      for (const fn of [...listeners]) fn();
+      return client;
+    },
+  );
   return loading;
 }

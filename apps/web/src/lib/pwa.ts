@@ -14,6 +14,23 @@ function container(): ServiceWorkerContainer | undefined {
     : undefined;
 }
 
+/** The cache the service worker reads to tell a screen visited before (vite.config.ts). */
+const VISITED_CACHE = 'tradeflip-visited';
+const noted = new Set<string>();
+
+/**
+ * Notes that the screen at `pathname` was visited: offline, the service worker then opens it from the
+ * cached shell with its last data, instead of the offline page.
+ */
+export function noteVisit(pathname: string): void {
+  if (noted.has(pathname) || typeof caches === 'undefined') return;
+  noted.add(pathname);
+  caches
+    .open(VISITED_CACHE)
+    .then((cache) => cache.put(pathname, new Response('')))
+    .catch(() => noted.delete(pathname));
+}
+
 /** Whether a service worker controls this page now. */
 export function isControlled(): boolean {
   return Boolean(container()?.controller);

@@ -36,6 +36,8 @@ export function clearSession(): void {
   writeStorage(storageKeys.token, null);
   writeStorage(storageKeys.userId, null);
   writeStorage(storageKeys.email, null);
+  // The screens' last answers kept for offline (lib/kept-queries.ts) were this person's.
+  writeStorage(storageKeys.keptQueries, null);
   changed();
 }
 

@@ -23,6 +23,8 @@ export const storageKeys = {
   gameLeverage: 'app.gameLeverage',
   /** `userId:id`: the newest notice already shown as a toast (older unread ones show once at the next open). */
   noticesShown: 'app.noticesShown',
+  /** The last answers of the screens visited, for offline (lib/kept-queries.ts), as JSON. */
+  keptQueries: 'app.keptQueries.v1',
   pwaInstalled: 'pwa.installed',
   pwaNever: 'pwa.never',
   pwaDismissedAt: 'pwa.dismissedAt',

@@ -289,9 +289,7 @@ describe('Token detail', () => {
     renderApp('/pages/wallet/token?id=USDT', { signedIn: true });
     await waitFor(() => expect(activityCalls()).toHaveLength(2));
     await waitFor(() => expect(screen.getAllByTestId('activity-item')).toHaveLength(25));
-    const amounts = screen
-      .getAllByTestId('activity-amount')
-      .map((cell) => cell.textContent);
+    const amounts = screen.getAllByTestId('activity-amount').map((cell) => cell.textContent);
     expect(amounts).toEqual(Array.from({ length: 25 }, (_, i) => `+${i + 1}`));
   });
 
