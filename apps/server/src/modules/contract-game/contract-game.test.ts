@@ -23,6 +23,7 @@ interface Position {
   closePrice: string | null;
   closeFee: string | null;
   fundingPaid: string;
+  nextFundingAt: string | null;
   profitUnpaid: string | null;
 }
 
