@@ -49,7 +49,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expect(page.getByTestId('deposit-item')).toHaveCount(1, { timeout: 30_000 });
       await expect(page.getByTestId('deposit-item-amount')).toContainText('+25');
       await page.goto('/pages/wallet/withdrawList');
-      await expect(page.getByTestId('withdraw-empty')).toBeVisible();
+      await expect(page.getByTestId('withdrawal-empty')).toBeVisible();
       await page.goto('/pages/game/detail?id=BTCUSDT');
       await expect(page.getByTestId('pair-price')).not.toHaveText('--');
       await expect(page.getByTestId('order-panel')).toBeVisible();
@@ -79,7 +79,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expect(page.getByTestId('load-error')).toHaveCount(0);
       await saveScreens(page, `offline-deposits-${tag}`);
       await page.goto('/pages/wallet/withdrawList');
-      await expect(page.getByTestId('withdraw-empty')).toBeVisible();
+      await expect(page.getByTestId('withdrawal-empty')).toBeVisible();
       await expect(page.getByTestId('offline-note')).toHaveText(w.kept);
     });
 
@@ -89,7 +89,10 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     });
 
     await test.step('back online: the records load again and the banner goes', async () => {
+      // The offline page reloads itself when the network is back (offline.js): let it, then move on.
+      const reloaded = page.waitForEvent('load');
       await context.setOffline(false);
+      await reloaded;
       await page.goto('/pages/wallet/depositList');
       await expect(page.getByTestId('deposit-item')).toHaveCount(1);
       await expect(page.getByTestId('offline-note')).toHaveCount(0);

@@ -1,7 +1,7 @@
 // The last answer of the screens a person visited, kept across reloads for when the network is gone
 // (issue 32): a screen just visited opens offline with what it showed, under the stale banner, instead
 // of a full-page "You are offline". Every successful answer of a kept query is written to storage (a
-// second or so later, at most one write per second); a kept query whose load then fails for want of
+// second or so later, at most one write per second, and at once when the page goes); a kept query whose load then fails for want of
 // a connection gets it back. Online, nothing changes: the server's answer is what shows.
 // Per-user answers carry the user id in their key, and sign-out drops them all (session.ts).
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
@@ -73,6 +73,14 @@ export function keepQueries(client: QueryClient): () => void {
     kept.set(query.queryHash, { key: query.queryKey, hash: query.queryHash, data, updatedAt: dataUpdatedAt });
     timer ??= setTimeout(save, SAVE_DELAY_MS);
   };
+  // Leaving the page (a reload, another address, the app closed) writes what the last second brought.
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    save();
+  };
+  // (No window when the build prerenders pages.)
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
   // Signed out: what the last person saw is not written back by the next answer.
   const stopSession = subscribeSession(() => {
     if (!getSession()) kept.clear();
@@ -96,6 +104,7 @@ export function keepQueries(client: QueryClient): () => void {
   });
   return () => {
     clearTimeout(timer);
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', flush);
     stopSession();
     stopCache();
   };
