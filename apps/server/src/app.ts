@@ -69,6 +69,9 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { NotificationService } from './modules/notifications/service';
 import { ledgerLive } from './modules/ledger/live';
 import { marketLive } from './modules/market/live';
+import { playsLive } from './modules/plays/live';
+import { playsRoutes } from './modules/plays/routes';
+import { PlaysService } from './modules/plays/service';
 import { webSocketPlugin, type WebSocketOptions } from './plugins/websocket';
 import type { Listen } from './db/notifications';
 import { refusingControlCharacters } from './plugins/control-characters';
@@ -143,6 +146,8 @@ export interface Services {
   /** Web Push to the players' devices (off on PostgreSQL without VAPID keys). */
   push: PushService;
   notifications: NotificationService;
+  /** The live feed of the players' plays; its builder (modules/plays/feed-job.ts) runs on the leader. */
+  plays: PlaysService;
   /** Whether this process can serve: /api/ready and the metrics listener's /ready answer it. */
   readiness: Readiness;
 }
@@ -408,6 +413,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crashAt: config.crashAt,
   });
   await gameEngine.attach(options.listen);
+  const plays = new PlaysService({ db, clock });
+  await plays.attach(options.listen);
   metrics?.watch({
     db,
     market,
@@ -448,6 +455,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     feedback,
     push,
     notifications,
+    plays,
     readiness,
   });
   app.addHook('onClose', async () => {
@@ -514,6 +522,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(gameRoutes, { game });
   await app.register(adminGameRoutes, { game });
   await app.register(flipLive);
+  await app.register(playsLive, { plays });
+  await app.register(playsRoutes, { plays });
   await app.register(flipConfigRoutes, { flip });
   await app.register(flipRoutes, { flip });
   await app.register(adminFlipRoutes, { flip });

@@ -14,6 +14,7 @@ export * from './vip';
 export * from './feedback';
 export * from './push';
 export * from './notifications';
+export * from './plays';
 export type {
   Answer,
   AnswerData,

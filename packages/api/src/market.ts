@@ -2,6 +2,7 @@
 // and volumes cross the wire as decimal strings; times are epoch milliseconds in ticks and candles (a
 // chart's native unit) and ISO-8601 elsewhere.
 import { z } from 'zod';
+import { play } from './plays';
 import { UNSIGNED_DECIMAL_PATTERN } from './wallet';
 
 /** The spec's chart timeframes (§9): time-share is drawn from 1 s candles. */
@@ -135,9 +136,9 @@ export const marketStatus = z.object({ list: z.array(marketPairStatus) });
 // ---- WebSocket /api/ws ----
 
 /**
- * What a client sends. Public channels: `tickers` (every pair's ticker as it ticks) and
- * `candles` of a pair and interval. `user`: the signed-in user's own events (balances; the games add
- * positions), after `auth` with the session token.
+ * What a client sends. Public channels: `tickers` (every pair's ticker as it ticks), `candles` of a
+ * pair and interval and `plays` (other players' latest plays). `user`: the signed-in user's own
+ * events (balances; the games add positions), after `auth` with the session token.
  */
 const subscribeOp = z.enum(['subscribe', 'unsubscribe']);
 export const wsClientMessage = z.union([
@@ -150,6 +151,7 @@ export const wsClientMessage = z.union([
     interval: z.enum(candleIntervals),
   }),
   z.object({ op: subscribeOp, channel: z.literal('user') }),
+  z.object({ op: subscribeOp, channel: z.literal('plays') }),
   z.object({ op: z.literal('ping') }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
@@ -202,6 +204,11 @@ export const wsServerMessage = z.discriminatedUnion('type', [
    * unread ones (GET /api/app/notifications), as the other frames are hints to refetch.
    */
   z.object({ type: z.literal('notice'), seq, id: z.string() }),
+  /**
+   * The `plays` channel: the newest plays, newest first (the whole list each time, at most one frame
+   * per half second). The first, sent right after `subscribed`, repeats its number: the list as it is.
+   */
+  z.object({ type: z.literal('plays'), seq, list: z.array(play) }),
   z.object({ type: z.literal('subscribed'), channel: z.string(), seq }),
   z.object({ type: z.literal('unsubscribed'), channel: z.string() }),
   z.object({ type: z.literal('authed'), userId: z.string() }),

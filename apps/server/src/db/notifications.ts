@@ -130,3 +130,8 @@ export function postgresListen(url: string): Listen {
     };
   };
 }
+
+/** A player changed their say in the live plays feed (hidden, amounts): the payload is the user's id. */
+export const PLAY_SETTINGS_CHANNEL = 'tradeflip_play_settings';
+/** The live plays feed's newest plays, from its builder to every process: the payload is `{ list }`. */
+export const PLAYS_CHANNEL = 'tradeflip_plays';

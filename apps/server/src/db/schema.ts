@@ -17,3 +17,4 @@ export * from '../modules/vip/schema';
 export * from '../modules/feedback/schema';
 export * from '../modules/push/schema';
 export * from '../modules/notifications/schema';
+export * from '../modules/plays/schema';

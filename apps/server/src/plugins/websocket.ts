@@ -88,6 +88,11 @@ export interface ChannelOwner<M extends WsSubscription = WsSubscription> {
   shownAs?: string;
   /** Why this client may not join it, if it may not (asked before the socket's channel cap). */
   refuse?(message: M, client: LiveClient): WsRefusal | undefined;
+  /**
+   * The frame a client gets right after `subscribed`: the channel's state as it is now, numbered as
+   * `subscribed` is (it repeats that number; the next broadcast is one more).
+   */
+  welcome?(message: M, client: LiveClient): Promise<WsChannelEvent | undefined>;
 }
 
 /** Answers an `auth` message (its module replies to the client itself). */
@@ -314,8 +319,11 @@ export const webSocketPlugin = fp<WebSocketOptions>(
           if (refusal) return hub.refuse(client, refusal);
           if (!client.channels.has(channel) && client.channels.size >= maxSubscriptions)
             return refuse(client, 'validation', 'errors.tooManySubscriptions', { max: maxSubscriptions });
+          const welcome = await owner.welcome?.(message, client);
           const seq = hub.subscribe(client, channel);
-          return hub.reply(client, { type: 'subscribed', channel: owner.shownAs ?? channel, seq });
+          hub.reply(client, { type: 'subscribed', channel: owner.shownAs ?? channel, seq });
+          if (welcome) hub.reply(client, { ...welcome, seq } as WsServerMessage);
+          return;
         }
         case 'unsubscribe': {
           const owner = hub.ownerOf(message.channel);

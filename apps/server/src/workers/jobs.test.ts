@@ -25,6 +25,7 @@ describe('background jobs', () => {
       'flip-settler': 3_000,
       'invite-rewarder': 10_000,
       'notice-pusher': 10_000,
+      'plays-feed': 10_000,
     };
     let leases: { name: string; left_ms: number }[] = [];
     await vi.waitFor(

@@ -13,6 +13,7 @@ import { startGameEngine } from '../modules/contract-game/engine-job';
 import { startFlipSettler } from '../modules/flip/settle-job';
 import { startInviteRewarder } from '../modules/invite/reward-job';
 import { startNoticePusher } from '../modules/push/notice-pusher';
+import { startPlaysFeed } from '../modules/plays/feed-job';
 
 const MAINTENANCE_MS = 3600_000;
 
@@ -36,6 +37,7 @@ export function startJobs(app: FastifyInstance, db: Database, config: Config): J
   jobs.push(startInviteRewarder(app.services.invite, { db, clock: systemClock, log: app.log }));
   const { push, notifications } = app.services;
   jobs.push(startNoticePusher({ db, clock: systemClock, push, notifications, log: app.log }));
+  jobs.push(startPlaysFeed(app.services.plays, { db, clock: systemClock, log: app.log }));
   jobs.push(
     startMarketFeed(app.services.market, {
       db,

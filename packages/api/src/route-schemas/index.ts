@@ -15,6 +15,7 @@ import { vip } from './vip';
 import { feedback } from './feedback';
 import { push } from './push';
 import { notifications } from './notifications';
+import { plays } from './plays';
 import { health } from './health';
 import { market } from './market';
 import { wallet } from './wallet';
@@ -35,6 +36,7 @@ const schemas = {
   feedback,
   push,
   notifications,
+  plays,
   health,
   admin,
 } satisfies { [Feature in keyof Table]: { [Name in keyof Table[Feature]]: SchemasOf<Table[Feature][Name]> } };

@@ -13,5 +13,6 @@ export * as vip from './vip';
 export * as feedback from './feedback';
 export * as push from './push';
 export * as notifications from './notifications';
+export * as plays from './plays';
 export * as health from './health';
 export * as admin from './admin';

@@ -64,6 +64,15 @@ export function nicknameOf(email: string): string {
 }
 
 /**
+ * ab***: a player in a public list (the live plays feed), where the e-mail's domain would say more
+ * than a friend's list may.
+ */
+export function publicNicknameOf(email: string): string {
+  const nickname = nicknameOf(email);
+  return nickname.slice(0, nickname.indexOf('***') + 3);
+}
+
+/**
  * An event's rewards within its cap (a contract bet's opening fee): over it, each level gets its share
  * of the cap in proportion, so together they never pay a player more than the play cost.
  */

@@ -26,7 +26,9 @@ export type Channel =
   | { channel: 'tickers' }
   | { channel: 'candles'; symbol: string; interval: CandleInterval }
   /** The signed-in user's own events (`balances`, `position`, `flip`, `notice`); the socket signs in with the session first. */
-  | { channel: 'user' };
+  | { channel: 'user' }
+  /** Other players' latest plays (public); each frame is the whole list. */
+  | { channel: 'plays' };
 
 /** Told to a channel's listeners when frames may have been missed: refetch what the channel covers. */
 export interface Resync {
@@ -51,6 +53,7 @@ const keyOf = (c: Channel) => (c.channel === 'candles' ? `candles:${c.symbol}:${
 /** Which subscribers each channel message goes to. */
 function channelOfMessage(message: WsServerMessage): string | undefined {
   if (message.type === 'ticks') return 'tickers';
+  if (message.type === 'plays') return 'plays';
   if (
     message.type === 'balances' ||
     message.type === 'position' ||
@@ -251,7 +254,8 @@ export class MarketSocket {
     const last = this.lastSeq.get(key);
     this.lastSeq.set(key, message.seq);
     this.tell(key, message);
-    if (last !== undefined && message.seq !== last + 1) this.resync(key);
+    // A frame repeating the number of `subscribed` is the channel's state as it is (plays' first).
+    if (last !== undefined && message.seq !== last + 1 && message.seq !== last) this.resync(key);
   }
 
   private ensure(): ReconnectingWebSocket {

@@ -49,6 +49,8 @@ const checks: Record<WsServerMessage['type'], Check> = {
     FLIP_STATUSES.has(m.status as string) &&
     (m.result === null || FLIP_RESULTS.has(m.result as string)),
   notice: (m) => isSeq(m.seq) && isString(m.id),
+  // Each play's fields are checked by the feed's own (lazily loaded) code: none of it on first paint.
+  plays: (m) => isSeq(m.seq) && Array.isArray(m.list) && m.list.every(isObject),
   subscribed: (m) => isString(m.channel) && isSeq(m.seq),
   unsubscribed: (m) => isString(m.channel),
   authed: (m) => isString(m.userId),
