@@ -8,6 +8,7 @@ import { feedbackUiEn, feedbackUiZh } from './feedback-ui';
 import { noticesUiEn, noticesUiZh } from './notices-ui';
 import { inviteUiEn, inviteUiZh } from './invite-ui';
 import { pushUiEn, pushUiZh } from './push-ui';
+import { playsUiEn, playsUiZh } from './plays-ui';
 
 function keysOf(node: object, prefix = ''): string[] {
   return Object.entries(node).flatMap(([k, v]) =>
@@ -35,6 +36,7 @@ describe('i18n', () => {
     expect(keysOf(noticesUiZh).sort()).toEqual(keysOf(noticesUiEn).sort());
     expect(keysOf(inviteUiZh).sort()).toEqual(keysOf(inviteUiEn).sort());
     expect(keysOf(pushUiZh).sort()).toEqual(keysOf(pushUiEn).sort());
+    expect(keysOf(playsUiZh).sort()).toEqual(keysOf(playsUiEn).sort());
   });
 
   it("keeps the flip screen's words apart from the server's flip errors", () => {

@@ -13,6 +13,7 @@ import { PageFrame } from '@/components/page-frame';
 // The game's words (order panel, positions, their sheets) come with this page, not with `/`.
 import '@/features/contract-game/texts';
 import { RequireId, useIdParam } from '@/components/require-id';
+import { LivePlays } from '@/components/plays-feed';
 import { Tabs } from '@/components/tabs';
 import { useSession } from '@/lib/session';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
@@ -201,6 +202,9 @@ function PairScreen({ symbol }: { symbol: string }) {
               isStale={(pairSymbol) => stalePairs.has(pairSymbol)}
             />
           )}
+        </div>
+        <div className="game__plays">
+          <LivePlays />
         </div>
       </div>
     </PageFrame>

@@ -10,6 +10,7 @@ import { Decimal, formatNumber } from '@tradeflip/money';
 import type { MarketChartProps } from '@/components/market/market-chart/market-chart';
 import { PairButton } from '@/components/market/pair-button';
 import { PageFrame } from '@/components/page-frame';
+import { LivePlays } from '@/components/plays-feed';
 import { useIdParam } from '@/components/require-id';
 import { flipPath } from '@/lib/paths';
 import { useSession } from '@/lib/session';
@@ -126,6 +127,9 @@ export function FlipPage() {
         </div>
         <div className="flip__flips">
           {session && config.data && <Flips config={config.data} priceOf={priceOf} />}
+        </div>
+        <div className="flip__plays">
+          <LivePlays />
         </div>
       </div>
     </PageFrame>

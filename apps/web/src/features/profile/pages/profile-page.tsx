@@ -22,6 +22,7 @@ import { useSession } from '@/lib/session';
 import { useMe } from '@/lib/me';
 import { useVipStatus } from '@/lib/vip-status';
 import { MenuList, menuItem } from '../components/menu-list';
+import { PlaysSetting } from '../components/plays-setting';
 import { UpColorSetting } from '../components/up-color-setting';
 import './profile.css';
 
@@ -71,6 +72,7 @@ export function ProfilePage() {
         ]}
       />
       <UpColorSetting />
+      <PlaysSetting />
     </div>
   );
 }
