@@ -294,6 +294,9 @@ const sweepBench = () =>
 /** Readiness at 200 requests/s and the metrics' cost on an API call (issue 31). */
 const opsBench = () => serverBench('Operations: readiness and the cost of metrics', 'bench-ops.ts');
 
+/** The live plays feed next to the tickers channel at 500 socket clients (issue 32). */
+const playsBench = () => serverBench('Live plays feed vs tickers at 500 clients', 'bench-plays.ts');
+
 /** Each background job's takeover after kill -9 of its leader, two processes on PostgreSQL (issue 31). */
 const takeoverBench = () =>
   serverBench('Takeover of each job after kill -9 of its leader', 'bench-takeover.ts');
@@ -309,6 +312,7 @@ async function main() {
   if (only === 'sweep') return sweepBench();
   if (only === 'ops') return opsBench();
   if (only === 'notices') return noticesBench();
+  if (only === 'plays') return playsBench();
   heading('Building the web app');
   execFileSync('npm', ['run', 'build', '-w', '@tradeflip/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
   await withServer(join(REPO_ROOT, 'apps/web/dist'), async () => {
@@ -323,6 +327,7 @@ async function main() {
   serverBench('Ledger', 'bench-ledger.ts');
   serverBench('Audit', 'bench-audit.ts');
   marketBench();
+  playsBench();
   gameBench();
   noticesBench();
   flipBench();
