@@ -66,6 +66,20 @@ async function atTheEnd(page: Page) {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 }
 
+/** Both phone sizes, each scrolled to the end of the page; the test's viewport restored after. */
+async function endScreens(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 360, height: 780 },
+  ]) {
+    await page.setViewportSize(size);
+    await atTheEnd(page);
+    await saveScreens(page, name, [size]);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
 async function showFeed(page: Page) {
   await page.getByTestId('flip-head').waitFor();
   await page.mouse.wheel(0, 4000);
@@ -94,16 +108,14 @@ test('another player’s flip appears in the feed with their masked name, amount
   await expect(row(page, withAmounts).getByTestId('plays-feed-outcome')).toHaveText('+8.5 USDT');
   await expect(row(page, withoutAmounts)).toContainText('Amounts not shown');
   await expect(row(page, withoutAmounts).getByTestId('plays-feed-outcome')).toHaveText('Won');
-  await atTheEnd(page);
-  await saveScreens(page, 'plays-feed-en');
+  await endScreens(page, 'plays-feed-en');
 
   // The game page shows the same feed below its positions.
   await page.goto('/pages/game/detail?id=BTCUSDT');
   await page.getByTestId('pair-head').waitFor();
   await page.mouse.wheel(0, 4000);
   await expect(row(page, withAmounts)).toBeVisible();
-  await atTheEnd(page);
-  await saveScreens(page, 'plays-feed-game-en');
+  await endScreens(page, 'plays-feed-game-en');
   await page.goto(FLIP_PAGE);
 
   await page.evaluate(() => localStorage.setItem('app.lang', 'zh-CN'));
@@ -112,8 +124,7 @@ test('another player’s flip appears in the feed with their masked name, amount
   await expect(page.getByTestId('plays-feed')).toContainText('实时动态');
   await expect(row(page, withoutAmounts).getByTestId('plays-feed-outcome')).toHaveText('赢');
   await expect(row(page, withoutAmounts)).toContainText('看涨');
-  await atTheEnd(page);
-  await saveScreens(page, 'plays-feed-zh');
+  await endScreens(page, 'plays-feed-zh');
 });
 
 test('a player who hides their plays on Profile never sees theirs in the feed', async ({ page }) => {
@@ -129,8 +140,7 @@ test('a player who hides their plays on Profile never sees theirs in the feed', 
   await expect(page.getByTestId('plays-showAmounts')).toHaveAttribute('aria-checked', 'false');
   await hide.click();
   await expect(hide).toHaveAttribute('aria-checked', 'true');
-  await atTheEnd(page);
-  await saveScreens(page, 'plays-settings-en');
+  await endScreens(page, 'plays-settings-en');
 
   await page.goto(FLIP_PAGE);
   await showFeed(page);
@@ -148,6 +158,5 @@ test('a player who hides their plays on Profile never sees theirs in the feed', 
   await page.evaluate(() => localStorage.setItem('app.lang', 'zh-CN'));
   await page.goto('/pages/user/index');
   await expect(page.getByTestId('plays-hidden')).toContainText('隐藏我的动态');
-  await atTheEnd(page);
-  await saveScreens(page, 'plays-settings-zh');
+  await endScreens(page, 'plays-settings-zh');
 });

@@ -18,6 +18,7 @@ import { parseConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
 import { FLIPS_CHANNEL } from '../src/db/notifications';
 import { queryRows } from '../src/db/rows';
+import { keepTick } from '../src/modules/market/repository';
 import { startPlaysFeed } from '../src/modules/plays/feed-job';
 
 const arg = (name: string, fallback: number) =>
@@ -56,10 +57,13 @@ async function run(channel: Channel, clients: number): Promise<Run> {
   const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/ws`;
   const { market, plays } = app.services;
   await market.init();
-  await market.step(Date.now());
-  await market.flush(Date.now(), true);
   const db = database.db;
-  const [tick] = await queryRows<{ id: number }>(db, sql`select id from market_ticks order by id limit 1`);
+  const tickId = await keepTick(db, {
+    symbol: 'BTCUSDT',
+    price: '60000',
+    time: Date.now(),
+    usedAt: new Date(),
+  });
   const players = await queryRows<{ id: number }>(
     db,
     sql`insert into users (email, password_hash, invite_code)
@@ -83,7 +87,7 @@ async function run(channel: Channel, clients: number): Promise<Run> {
         sql`insert into flip_positions (order_no, user_id, symbol, token, direction, stake, duration_seconds,
               payout_rate, profit, open_price, open_tick_id, opened_at, expires_at, status, result,
               close_price, pnl, settled_at)
-            select r.order_no, r.user_id, 'BTCUSDT', 'USDT', 'up', 10, 30, 0.85, 8.5, 60000, ${tick!.id},
+            select r.order_no, r.user_id, 'BTCUSDT', 'USDT', 'up', 10, 30, 0.85, 8.5, 60000, ${tickId},
               now(), now(), 'closed', 'won', 60100, 8.5, now()
             from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ order_no: r.order, user_id: r.user })))}::jsonb)
               as r(order_no text, user_id bigint)
@@ -105,7 +109,8 @@ async function run(channel: Channel, clients: number): Promise<Run> {
   let broadcasts = 0;
   const stopCounting =
     channel === 'plays' ? plays.onPlays(() => (broadcasts += clients > 0 ? 1 : 0)) : undefined;
-  const stopTicks = channel === 'tickers' ? market.onTick(() => (broadcasts += clients > 0 ? 1 : 0)) : undefined;
+  const stopTicks =
+    channel === 'tickers' ? market.onTick(() => (broadcasts += clients > 0 ? 1 : 0)) : undefined;
   try {
     await next();
     // Warm up, then measure from a count taken now.
