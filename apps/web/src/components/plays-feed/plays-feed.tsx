@@ -22,7 +22,9 @@ function Outcome({ play }: { play: Play }) {
     );
   }
   if (play.game === 'flip') return <>{t(`plays.${play.outcome}`)}</>;
-  return <>{t(play.outcome === 'won' ? 'plays.profit' : play.outcome === 'lost' ? 'plays.loss' : 'plays.even')}</>;
+  return (
+    <>{t(play.outcome === 'won' ? 'plays.profit' : play.outcome === 'lost' ? 'plays.loss' : 'plays.even')}</>
+  );
 }
 
 export default function PlaysFeed() {
@@ -41,7 +43,9 @@ export default function PlaysFeed() {
             <span className="plays-feed__player">{play.player}</span>
             <span className="plays-feed__what">
               <span className="plays-feed__pair">{pairOf(play.symbol)}</span>
-              <span className={`plays-feed__side ${play.side === 'up' || play.side === 'long' ? 'is-up' : 'is-down'}`}>
+              <span
+                className={`plays-feed__side ${play.side === 'up' || play.side === 'long' ? 'is-up' : 'is-down'}`}
+              >
                 {t(`plays.${play.side}`)}
                 {play.leverage !== null && ` ${play.leverage}×`}
               </span>

@@ -32,7 +32,12 @@ export function PlaysSetting() {
   };
   const switches = [
     { key: 'hidden', label: t('plays.hide'), hint: t('plays.hideHint'), on: current.hidden },
-    { key: 'showAmounts', label: t('plays.showAmounts'), hint: t('plays.showAmountsHint'), on: current.showAmounts },
+    {
+      key: 'showAmounts',
+      label: t('plays.showAmounts'),
+      hint: t('plays.showAmountsHint'),
+      on: current.showAmounts,
+    },
   ] as const;
   return (
     <section className="menu plays-setting" aria-labelledby="plays-setting-title">
@@ -55,7 +60,10 @@ export function PlaysSetting() {
               <span className="plays-setting__label">{item.label}</span>
               <span className="plays-setting__hint">{item.hint}</span>
             </span>
-            <span className={item.on ? 'plays-setting__knob is-on' : 'plays-setting__knob'} aria-hidden="true" />
+            <span
+              className={item.on ? 'plays-setting__knob is-on' : 'plays-setting__knob'}
+              aria-hidden="true"
+            />
           </button>
         ))}
       </div>
