@@ -29,7 +29,13 @@ const ROUNDS = arg('rounds', 3);
 const PRICE_JOBS = ['market-feed', 'game-engine', 'flip-settler'];
 const PRICE_MS = 3_000;
 const OTHERS_MS = 10_000;
-const JOBS = [...PRICE_JOBS, 'invite-rewarder', 'notice-pusher', 'chain-watcher:ERC20', 'withdrawal-sender:ERC20'];
+const JOBS = [
+  ...PRICE_JOBS,
+  'invite-rewarder',
+  'notice-pusher',
+  'chain-watcher:ERC20',
+  'withdrawal-sender:ERC20',
+];
 
 const settings = loadTestSettings();
 const database = await openScratchPostgres(
