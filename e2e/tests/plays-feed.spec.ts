@@ -104,7 +104,7 @@ test('another player’s flip appears in the feed with their masked name, amount
   await expect(row(page, withAmounts)).not.toContainText('@');
   await expect(row(page, withAmounts)).toContainText('BTC/USDT');
   await expect(row(page, withAmounts)).toContainText('Up');
-  await expect(row(page, withAmounts)).toContainText('Stake 10');
+  await expect(row(page, withAmounts)).toContainText('Stake 10 USDT');
   await expect(row(page, withAmounts).getByTestId('plays-feed-outcome')).toHaveText('+8.5 USDT');
   await expect(row(page, withoutAmounts)).toContainText('Amounts not shown');
   await expect(row(page, withoutAmounts).getByTestId('plays-feed-outcome')).toHaveText('Won');

@@ -52,7 +52,7 @@ export default function PlaysFeed() {
               <span className="plays-feed__stake">
                 {play.stake === null
                   ? t('plays.amountsHidden')
-                  : `${t('plays.stake')} ${formatNumber(play.stake, 'amount', { dp: 2 })}`}
+                  : `${t('plays.stake')} ${formatNumber(play.stake, 'amount', { dp: 2 })} ${play.token}`}
               </span>
             </span>
             <span className={`plays-feed__outcome ${tone(play)}`} data-testid="plays-feed-outcome">
