@@ -15,6 +15,28 @@ export interface NewNotice {
   params: NoticeParams;
 }
 
+/** A notice as the raw statements below answer it (the drivers differ on ids, json and times). */
+interface RawNotice {
+  id: string | number;
+  user_id: string | number;
+  kind: NoticeKind;
+  params: NoticeParams | string;
+  created_at: string | Date;
+  read_at?: string | Date | null;
+}
+
+function fromRaw(row: RawNotice, pushedAt: Date | null): NoticeRow {
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    kind: row.kind,
+    params: typeof row.params === 'string' ? (JSON.parse(row.params) as NoticeParams) : row.params,
+    createdAt: new Date(row.created_at),
+    readAt: row.read_at ? new Date(row.read_at) : null,
+    pushedAt,
+  };
+}
+
 /** A NOTIFY payload holds under 8000 bytes: a longer notice is announced by id (the row is read). */
 const STORE_NOTICES = `with v as (
     select * from jsonb_to_recordset($1::jsonb) as v(user_id bigint, kind text, params jsonb)
@@ -34,26 +56,12 @@ const STORE_NOTICES = `with v as (
 
 export async function insertMany(db: Queryable, list: NewNotice[], at: Date): Promise<NoticeRow[]> {
   if (list.length === 0) return [];
-  const rows = await queryPreparedRows<{
-    id: string | number;
-    user_id: string | number;
-    kind: NoticeKind;
-    params: NoticeParams | string;
-    created_at: string | Date;
-  }>(db, 'notices_store', STORE_NOTICES, [
+  const rows = await queryPreparedRows<RawNotice>(db, 'notices_store', STORE_NOTICES, [
     JSON.stringify(list.map((n) => ({ user_id: n.userId, kind: n.kind, params: n.params }))),
     at.toISOString(),
     NOTICES_CHANNEL,
   ]);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    userId: Number(row.user_id),
-    kind: row.kind,
-    params: typeof row.params === 'string' ? (JSON.parse(row.params) as NoticeParams) : row.params,
-    createdAt: new Date(row.created_at),
-    readAt: null,
-    pushedAt: null,
-  }));
+  return rows.map((row) => fromRaw(row, null));
 }
 
 export async function page(
@@ -118,26 +126,14 @@ export async function pruneRead(db: Queryable, userId: number, before: Date) {
 
 /**
  * Takes the oldest `limit` notices not yet pushed, marking them taken (`at`): each is taken once, by
- * one pass, even beside a second leader; a crash before its push leaves it unpushed (it is in the centre).
+ * one pass, even beside a second leader; a crash before its push loses that push, not the notice.
  */
 export async function takeUnpushed(db: Queryable, limit: number, at: Date): Promise<NoticeRow[]> {
-  const rows = await queryPreparedRows<{
-    id: string | number;
-    user_id: string | number;
-    kind: NoticeKind;
-    params: NoticeParams | string;
-    created_at: string | Date;
-    read_at: string | Date | null;
-  }>(db, 'notices_take_unpushed', TAKE_UNPUSHED, [limit, at.toISOString()]);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    userId: Number(row.user_id),
-    kind: row.kind,
-    params: typeof row.params === 'string' ? (JSON.parse(row.params) as NoticeParams) : row.params,
-    createdAt: new Date(row.created_at),
-    readAt: row.read_at === null ? null : new Date(row.read_at),
-    pushedAt: at,
-  }));
+  const rows = await queryPreparedRows<RawNotice>(db, 'notices_take_unpushed', TAKE_UNPUSHED, [
+    limit,
+    at.toISOString(),
+  ]);
+  return rows.map((row) => fromRaw(row, at));
 }
 
 const TAKE_UNPUSHED = `with due as (

@@ -92,7 +92,11 @@ export class PushService {
     const devices = await repo.ofUsers(this.deps.db, [...new Set(list.map((each) => each.userId))]);
     if (devices.length === 0) return;
     const byUser = new Map<number, repo.PushSubscriptionRow[]>();
-    for (const device of devices) byUser.set(device.userId, [...(byUser.get(device.userId) ?? []), device]);
+    for (const device of devices) {
+      const own = byUser.get(device.userId);
+      if (own) own.push(device);
+      else byUser.set(device.userId, [device]);
+    }
     await Promise.all(
       list.map(async ({ userId, notice }) => {
         const own = byUser.get(userId);
