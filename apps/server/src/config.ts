@@ -163,8 +163,8 @@ export type Role = (typeof roles)[number];
  */
 export const crashPoints = ['claimed', 'effect', 'committed', 'answered'] as const;
 export const settlementCrashPoints = ['settling', 'settled'] as const;
-/** Lightning Flip's settler: inside a batch's transaction, and just after it committed. */
-export const flipCrashPoints = ['flip-settling', 'flip-settled'] as const;
+/** Lightning Flip's settler: inside a batch's transaction, just after it committed, inside a recording. */
+export const flipCrashPoints = ['flip-settling', 'flip-settled', 'flip-recording'] as const;
 /** The invite rewarder: inside a batch's transaction, and just after it committed. */
 export const inviteCrashPoints = ['invite-rewarding', 'invite-rewarded'] as const;
 /**

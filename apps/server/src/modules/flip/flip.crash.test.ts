@@ -1,10 +1,12 @@
-// Issue 18, acceptance 3: each flip is settled exactly once. The real server runs in a child process;
-// its settler is killed (SIGKILL) just after its first batch committed (CRASH_AT=flip-settled: those
-// flips won, once), then a restart is killed inside its first batch's transaction (flip-settling:
-// nothing of it stays), then the next start settles the rest. Those expired while no process heard
-// the market, after the last marks written: their close is not known, so they are refunded (DESIGN
-// §8: no price near expiry). Afterwards every flip has exactly one outcome in the ledger and its
-// events, and the audit is clean.
+// Issue 18, acceptance 3: each flip is settled exactly once, and recorded for the books once. The real
+// server runs in a child process; its settler is killed (SIGKILL) just after its first batch committed
+// (CRASH_AT=flip-settled: those flips won, once, not yet recorded), then a restart is killed inside its
+// first batch's transaction (flip-settling: nothing of it stays), then the next start settles the rest
+// and is killed inside its first recording (flip-recording: no event, no notice of it stays), then the
+// last start records everything. Those expired while no process heard the market, after the last marks
+// written: their close is not known, so they are refunded (DESIGN §8: no price near expiry).
+// Afterwards every flip has exactly one outcome in the ledger, its events and one notice, and the
+// audit is clean.
 import { count, eq, sql } from 'drizzle-orm';
 import { afterEach, expect, it, vi } from 'vitest';
 import { Decimal } from '@tradeflip/money';
@@ -68,6 +70,11 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
         database.db,
         sql`select usdt::text from user_turnover`,
       );
+      // Each flip's line in the notification centre.
+      const notices = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from notifications where kind = 'flip_result' group by params->>'flipId'`,
+      );
       const results = await queryRows<{ result: string | null; n: number }>(
         database.db,
         sql`select result, count(*)::int as n from flip_positions group by result`,
@@ -82,6 +89,8 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
         settled: perFlip.length,
         most: Math.max(0, ...perFlip.map((r) => r.n)),
         events: events.reduce((sum, r) => sum + r.n, 0),
+        notices: notices.length,
+        mostNotices: Math.max(0, ...notices.map((r) => r.n)),
         turnover: new Decimal(turnover?.usdt ?? 0).toFixed(),
         audit,
       };
@@ -90,7 +99,7 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
     }
   }
 
-  it('settles every flip once: killed just after a batch, then inside one, then restarted', async () => {
+  it('settles and records every flip once: killed after a batch, inside one, inside a recording', async () => {
     // The first server opens the flips; its settler dies just after its first batch committed.
     let server = await start({ CRASH_AT: 'flip-settled' });
     const user = await signUpFunded(
@@ -125,8 +134,9 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
       open: FLIPS - first.settled,
       won: first.settled,
       most: 1,
-      events: 2 * first.settled,
-      turnover: String(first.settled),
+      events: 0,
+      notices: 0,
+      turnover: '0',
     });
     expect(first.audit.ok).toBe(true);
 
@@ -136,10 +146,17 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
     server = await start({ CRASH_AT: 'flip-settling' });
     await server.exited;
     const second = await outcomes();
-    expect(second).toMatchObject({ open: first.open, settled: first.settled, events: first.events });
+    expect(second).toMatchObject({ open: first.open, settled: first.settled, events: 0, notices: 0 });
     expect(second.audit.ok).toBe(true);
 
-    // The next start settles the rest, and nothing twice.
+    // The next start settles the rest, then is killed inside its first recording: none of it stays.
+    server = await start({ CRASH_AT: 'flip-recording' });
+    await server.exited;
+    const third = await outcomes();
+    expect(third).toMatchObject({ open: 0, settled: FLIPS, most: 1, events: 0, notices: 0, turnover: '0' });
+    expect(third.audit.ok).toBe(true);
+
+    // The last start records every flip, and nothing twice.
     server = await start();
     const openLeft = async () => {
       const res = await fetch(`${server.url}/api/app/flip/positions?status=open`, {
@@ -147,7 +164,19 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
       });
       return ((await res.json()) as { data: { total: number } }).data.total;
     };
-    await vi.waitFor(async () => expect(await openLeft()).toBe(0), { timeout: 60_000, interval: 250 });
+    expect(await openLeft()).toBe(0);
+    // Recorded once every result is in the player's notification centre (read through the server:
+    // the embedded database admits one process at a time).
+    const noticesListed = async () => {
+      const res = await fetch(`${server.url}/api/app/notifications?pageSize=1`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      return ((await res.json()) as { data: { total: number } }).data.total;
+    };
+    await vi.waitFor(async () => expect(await noticesListed()).toBe(FLIPS), {
+      timeout: 60_000,
+      interval: 250,
+    });
     await server.stop();
     const done = await outcomes();
     // The rest expired after the last marks written (the first server died at the first expiry).
@@ -159,6 +188,8 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
       noPrice: FLIPS - first.won,
       events: 2 * first.won,
       turnover: String(first.won),
+      notices: FLIPS,
+      mostNotices: 1,
     });
     expect(done.audit.ok).toBe(true);
   }, 300_000);

@@ -8,7 +8,8 @@ import * as routes from '@tradeflip/api/routes';
 import { Decimal } from '@tradeflip/money';
 import { adminApi, adminCommand, balanceOf, fundedUser } from '../../test/accounts';
 import { call, callRoute, describeEachDatabase, userOf } from '../../test/harness';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows';
 import * as repo from './repository';
 import { flipPositions } from './schema';
 import { FlipTable } from './test-helpers';
@@ -248,8 +249,77 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     for (const flip of flips) expect((await table.detail(user.token, flip.id)).status).toBe('closed');
     // Half won (up), half lost (down): 5 × 8.5 paid, 5 × 10 taken.
     expect(await balanceOf(table.t, user.token)).toEqual({ available: '992.5', frozen: '0' });
+    // Each recorded once for the books: its bet and its profit or loss, and one notice.
+    const ids = flips.map((f) => f.id);
+    expect(
+      await perFlip(sql`select ref_id::text as id from game_events where ref_type = 'flip_position'`, ids),
+    ).toEqual(ids.map(() => 2));
+    expect(
+      await perFlip(sql`select params->>'flipId' as id from notifications where kind = 'flip_result'`, ids),
+    ).toEqual(ids.map(() => 1));
     await db.expectAuditClean();
   }, 90_000);
+
+  /** How many rows `query` (of `id`s) holds for each of `ids`. */
+  async function perFlip(query: ReturnType<typeof sql>, ids: string[]) {
+    const rows = await queryRows<{ id: string }>(db.handle.db, query);
+    return ids.map((id) => rows.filter((row) => row.id === id).length);
+  }
+
+  it('records the others when one settled flip cannot be recorded, names it, and tries it again 5 s later', async () => {
+    const table = await FlipTable.start(db, T0);
+    const user = await fundedUser(table.t, '100');
+    await table.price('SOLUSDT', '150');
+    const good = await table.opened(user.token, {
+      symbol: 'SOLUSDT',
+      direction: 'up',
+      amount: '10',
+      duration: 30,
+      token: 'USDT',
+    });
+    // A flip settled without a P&L (not by the settler): its notice cannot be written.
+    const { id: userId } = await userOf(db.handle.db, user.email);
+    const tick = await table.t.app.services.market.keepTick({
+      symbol: 'SOLUSDT',
+      price: '150',
+      time: Date.parse(T0),
+    });
+    const bad = await repo.insertFlip(db.handle.db, {
+      orderNo: 'F-NO-PNL',
+      userId,
+      symbol: 'SOLUSDT',
+      token: 'USDT',
+      direction: 'up',
+      stake: '10',
+      durationSeconds: 30,
+      payoutRate: '0.85',
+      profit: '8.5',
+      openPrice: '150',
+      openTickId: tick,
+      openedAt: table.clock.now(),
+      expiresAt: table.clock.now(),
+    });
+    await db.handle.db
+      .update(flipPositions)
+      .set({ status: 'closed', result: 'won', settledAt: table.clock.now() })
+      .where(eq(flipPositions.id, bad!.id));
+    table.wait(29);
+    await table.price('SOLUSDT', '151');
+    table.wait(1.5);
+    await expect(table.settle()).rejects.toThrow(`settled flips ${bad!.id} not recorded`);
+    // The good one is settled, paid and recorded all the same.
+    expect((await table.detail(user.token, good.id)).result).toBe('won');
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '108.5', frozen: '0' });
+    const notices = sql`select params->>'flipId' as id from notifications where kind = 'flip_result'`;
+    expect(await perFlip(notices, [good.id, String(bad!.id)])).toEqual([1, 0]);
+    // The next passes leave it for 5 s, then try it again.
+    expect(await table.settle()).toBe(0);
+    table.wait(5);
+    await expect(table.settle()).rejects.toThrow(`settled flips ${bad!.id} not recorded`);
+    expect(await perFlip(notices, [good.id, String(bad!.id)])).toEqual([1, 0]);
+    // (The next tests settle with other processes, which would meet it again.)
+    await db.handle.db.delete(flipPositions).where(eq(flipPositions.id, bad!.id));
+  });
 
   it('settles the others when one flip cannot be settled, names it, and tries it again 5 s later', async () => {
     const table = await FlipTable.start(db, T0);

@@ -1,6 +1,6 @@
 // Rows of Lightning Flip: its terms and its positions. The flip module owns these tables
 // (CONVENTIONS 13); balances are the ledger's, prices and kept ticks the market's.
-import { and, asc, count, desc, eq, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
 import { NEXT_PLAY_NUMBER } from '../game-events/service';
@@ -111,15 +111,51 @@ export async function due(db: Queryable, now: Date, limit: number, skip: number[
     .limit(limit);
 }
 
-/** Locks flips (in id order) for their settlement; a flip settled meanwhile comes back settled. */
-export async function lockFlips(db: Queryable, ids: number[]): Promise<FlipRow[]> {
+/**
+ * Locks those of `ids` still open (in id order) for their settlement; answers their ids (a flip
+ * settled meanwhile is left out).
+ */
+export async function lockOpen(db: Queryable, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryPreparedRows<{ id: string | number }>(
+    db,
+    'flip_lock_open',
+    `select id from flip_positions where id = any($1::bigint[]) and status = 'open' order by id for update`,
+    [ids],
+  );
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/** Settled flips not yet recorded for the books (settlement.ts), oldest first, at most `limit`. */
+export async function unrecorded(db: Queryable, limit: number, skip: number[] = []): Promise<FlipRow[]> {
+  return db
+    .select()
+    .from(flipPositions)
+    .where(
+      and(
+        ne(flipPositions.status, 'open'),
+        isNull(flipPositions.recordedAt),
+        skip.length > 0 ? notInArray(flipPositions.id, skip) : undefined,
+      ),
+    )
+    .orderBy(asc(flipPositions.id))
+    .limit(limit);
+}
+
+/** Locks those of `ids` still unrecorded (in id order); one a second leader holds is passed over. */
+export async function lockUnrecorded(db: Queryable, ids: number[]): Promise<FlipRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(flipPositions)
-    .where(inArray(flipPositions.id, ids))
+    .where(and(inArray(flipPositions.id, ids), isNull(flipPositions.recordedAt)))
     .orderBy(asc(flipPositions.id))
-    .for('update');
+    .for('update', { skipLocked: true });
+}
+
+export async function markRecorded(db: Queryable, ids: number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(flipPositions).set({ recordedAt: at }).where(inArray(flipPositions.id, ids));
 }
 
 export interface SettledFlip {

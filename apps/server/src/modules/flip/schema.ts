@@ -120,12 +120,17 @@ export const flipPositions = pgTable(
     closeTickId: bigint('close_tick_id', { mode: 'number' }).references(() => marketTicks.id),
     pnl: money('pnl'),
     settledAt: timestamptz('settled_at'),
+    /** When its game events and its notice were recorded, after its settlement (settlement.ts). */
+    recordedAt: timestamptz('recorded_at'),
   },
   (t) => [
     index('flip_positions_user_idx').on(t.userId, t.status, t.id),
     index('flip_positions_due_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'open'`),
+    index('flip_positions_unrecorded_idx')
+      .on(t.id)
+      .where(sql`${t.status} <> 'open' and ${t.recordedAt} is null`),
     check('flip_positions_direction_check', sql`${t.direction} in ('up', 'down')`),
     check('flip_positions_status_check', sql`${t.status} in ('open', 'closed', 'refunded')`),
     check(

@@ -3,6 +3,11 @@
 // One leader settles (settle-job.ts) in batches of a fixed number of statements; each flip is locked
 // first and settled once (a settled flip is skipped), so a crash mid-batch, a restart or two settlers
 // never pay twice. A win is paid in full: the vault promised it at open.
+// A settlement's transaction holds what the player is owed and told at once (the money, the result,
+// the notice to their screens); what it leaves for the books (its game events, turnover and rewards,
+// and its line in the notification centre) is recorded right after, by the same pass, once no flip is
+// waiting to be settled: a burst of expiries is paid first. A flip is marked recorded in the
+// transaction that records it, so a crash between the two leaves it for the next pass, never twice.
 import { Decimal, flipPnl, flipResult, flipRewardCap } from '@tradeflip/money';
 import { crashIf } from '../../crash';
 import type { GameEvent } from '../game-events/service';
@@ -39,45 +44,56 @@ export class FlipSettlement {
 
   /** Flips whose settlement failed on its own, and when to try each again. */
   private readonly stuck = new Map<number, number>();
+  /** Settled flips whose recording failed on its own, and when to try each again. */
+  private readonly stuckRecords = new Map<number, number>();
 
   /**
-   * Settles every flip due now (overdue ones after a restart included); answers how many. A batch
-   * that fails is settled flip by flip, so one flip that cannot be settled (it is named in the
-   * error the loop logs, and tried again 5 s later) never holds up the others.
+   * Settles every flip due now (overdue ones after a restart included), then records what settled
+   * flips leave for the books, a batch at a time, settling between two batches whatever fell due
+   * meanwhile; answers how many were settled. A batch that fails is settled (or recorded) flip by
+   * flip, so one flip that cannot be (it is named in the error the loop logs, and tried again 5 s
+   * later) never holds up the others.
    */
   async settleDue(now: Date = this.deps.clock.now()): Promise<number> {
-    const toleranceMs = (await this.terms.cached()).toleranceSeconds * 1000;
-    for (const [id, retryAt] of this.stuck) if (retryAt <= now.getTime()) this.stuck.delete(id);
-    const skip = [...this.stuck.keys()];
+    for (const stuck of [this.stuck, this.stuckRecords])
+      for (const [id, retryAt] of stuck) if (retryAt <= now.getTime()) stuck.delete(id);
     const failed: { id: number; error: unknown }[] = [];
-    let settled = 0;
+    let settled = await this.settleReady(now, failed);
+    const failedRecords: { id: number; error: unknown }[] = [];
     for (;;) {
-      const due = await repo.due(this.deps.db, now, SETTLE_BATCH, [...skip, ...failed.map((f) => f.id)]);
-      const ready = due.filter((row) => this.closeKnown(row, now));
-      if (ready.length > 0) {
-        try {
-          settled += await this.settleBatch(ready, toleranceMs);
-        } catch (error) {
-          if (ready.length === 1) failed.push({ id: ready[0]!.id, error });
-          else {
-            for (const row of ready) {
-              settled += await this.settleBatch([row], toleranceMs).catch((one: unknown) => {
-                failed.push({ id: row.id, error: one });
-                return 0;
-              });
-            }
-          }
-        }
-      }
-      if (due.length < SETTLE_BATCH || ready.length === 0) break;
+      const taken = await this.recordSettled(failedRecords);
+      if (taken < SETTLE_BATCH) break;
+      settled += await this.settleReady(this.deps.clock.now(), failed);
     }
-    for (const { id } of failed) this.stuck.set(id, now.getTime() + STUCK_RETRY_MS);
-    if (failed.length > 0) {
-      throw new Error(`flips ${failed.map((f) => f.id).join(', ')} not settled (${settled} others were)`, {
-        cause: failed[0]!.error,
-      });
+    const at = this.deps.clock.now().getTime() + STUCK_RETRY_MS;
+    for (const { id } of failed) this.stuck.set(id, at);
+    for (const { id } of failedRecords) this.stuckRecords.set(id, at);
+    if (failed.length > 0 || failedRecords.length > 0) {
+      const named = (list: { id: number }[]) => list.map((f) => f.id).join(', ');
+      throw new Error(
+        [
+          ...(failed.length > 0 ? [`flips ${named(failed)} not settled (${settled} others were)`] : []),
+          ...(failedRecords.length > 0 ? [`settled flips ${named(failedRecords)} not recorded`] : []),
+        ].join('; '),
+        { cause: (failed[0] ?? failedRecords[0])!.error },
+      );
     }
     return settled;
+  }
+
+  /** Settles the flips due at `now` whose close is known, batch after batch; answers how many. */
+  private async settleReady(now: Date, failed: { id: number; error: unknown }[]): Promise<number> {
+    const toleranceMs = (await this.terms.cached()).toleranceSeconds * 1000;
+    let settled = 0;
+    for (;;) {
+      const skip = [...this.stuck.keys(), ...failed.map((f) => f.id)];
+      const due = await repo.due(this.deps.db, now, SETTLE_BATCH, skip);
+      const ready = due.filter((row) => this.closeKnown(row, now));
+      if (ready.length > 0) {
+        settled += await oneByOneOnFailure(ready, failed, (rows) => this.settleBatch(rows, toleranceMs));
+      }
+      if (due.length < SETTLE_BATCH || ready.length === 0) return settled;
+    }
   }
 
   private closeKnown(row: repo.FlipRow, now: Date): boolean {
@@ -106,19 +122,17 @@ export class FlipSettlement {
 
   private async settleBatch(due: repo.FlipRow[], toleranceMs: number): Promise<number> {
     const marks = await this.closeMarks(due, toleranceMs);
-    const prices = await this.deps.events.prices(due.map((row) => row.token));
     const settled = await this.deps.db.transaction(async (tx) => {
-      const rows = (
-        await repo.lockFlips(
-          tx,
-          due.map((row) => row.id),
-        )
-      ).filter((row) => row.status === 'open');
+      // The rows read before the transaction, of the flips still open now that they are locked.
+      const open = await repo.lockOpen(
+        tx,
+        due.map((row) => row.id),
+      );
+      const rows = due.filter((row) => open.has(row.id)).sort((a, b) => a.id - b.id);
       const requests = [];
       const released = new Map<string, Decimal>();
       const settledAt = this.deps.clock.now();
       const results: repo.SettledFlip[] = [];
-      const events: GameEvent[] = [];
       for (const row of rows) {
         const close = marks.get(`${row.symbol}@${row.expiresAt.getTime()}`) ?? null;
         const result = flipResult(row.direction, row.openPrice, close?.price);
@@ -130,22 +144,9 @@ export class FlipSettlement {
           memo: row.orderNo,
         };
         const key = (part: string) => `flip:${row.id}:${part}`;
-        // Each event's rewards stay within a quarter of the hedge's loss (flipRewardCap): farming none.
-        const event = {
-          userId: row.userId,
-          game: 'flip',
-          token: row.token,
-          ref: base.ref,
-          rewardCap: flipRewardCap(row.stake, row.profit),
-          playSeq: row.playSeq,
-        } as const;
-        // A bet counts (turnover, rewards) once it won or lost: a refunded stake was never in play.
-        if (result === 'won' || result === 'lost')
-          events.push({ ...event, kind: 'bet', amount: base.amount });
         if (result === 'won') {
           requests.push(moves.unfreeze({ ...base, type: 'bet_unfreeze', causeKey: key('stake-back') }));
           if (new Decimal(row.profit).gt(0)) {
-            events.push({ ...event, kind: 'profit', amount: new Decimal(row.profit) });
             requests.push(
               moves.payFromVault({
                 ...base,
@@ -156,7 +157,6 @@ export class FlipSettlement {
             );
           }
         } else if (result === 'lost') {
-          events.push({ ...event, kind: 'loss', amount: new Decimal(row.stake) });
           requests.push(moves.consumeFrozen({ ...base, type: 'flip_consume', causeKey: key('stake-lost') }));
         } else {
           requests.push(moves.unfreeze({ ...base, type: 'flip_refund', causeKey: key('refund') }));
@@ -175,7 +175,6 @@ export class FlipSettlement {
       // What they could have won is no longer owed.
       await this.deps.ledger.moveAll(requests, tx, { release: released });
       await repo.settleFlips(tx, results);
-      await this.deps.events.record(tx, events, prices);
       await notifyFlips(
         tx,
         rows.map((row, i) => ({
@@ -185,29 +184,111 @@ export class FlipSettlement {
           result: results[i]!.result,
         })),
       );
-      // Each result in the notification centre, with the settlement.
-      await storeNotices(
-        tx,
-        rows.map((row, i) => ({
-          userId: row.userId,
-          kind: 'flip_result' as const,
-          params: {
-            flipId: String(row.id),
-            symbol: row.symbol,
-            direction: row.direction,
-            result: results[i]!.result,
-            stake: new Decimal(row.stake).toFixed(),
-            pnl: results[i]!.pnl,
-            token: row.token,
-          },
-        })),
-        settledAt,
-      );
       crashIf('flip-settling', this.deps.crashAt);
       return rows.map((row) => ({ expiresAt: row.expiresAt, settledAt }));
     });
     crashIf('flip-settled', this.deps.crashAt);
     if (settled.length > 0) for (const listener of this.settledListeners) listener(settled);
     return settled.length;
+  }
+
+  /**
+   * Records, in one transaction, the game events and the notification-centre line of the oldest
+   * settled flips not yet recorded (at most a batch, each locked and skipped by a second leader);
+   * answers how many it took (a full batch: more may wait).
+   */
+  private async recordSettled(failed: { id: number; error: unknown }[]): Promise<number> {
+    const skip = [...this.stuckRecords.keys(), ...failed.map((f) => f.id)];
+    const waiting = await repo.unrecorded(this.deps.db, SETTLE_BATCH, skip);
+    if (waiting.length > 0) await oneByOneOnFailure(waiting, failed, (rows) => this.recordBatch(rows));
+    return waiting.length;
+  }
+
+  private async recordBatch(waiting: repo.FlipRow[]): Promise<number> {
+    const prices = await this.deps.events.prices(waiting.map((row) => row.token));
+    return this.deps.db.transaction(async (tx) => {
+      const rows = await repo.lockUnrecorded(
+        tx,
+        waiting.map((row) => row.id),
+      );
+      const events: GameEvent[] = [];
+      for (const row of rows) {
+        // Each event's rewards stay within a quarter of the hedge's loss (flipRewardCap): farming none.
+        const event = {
+          userId: row.userId,
+          game: 'flip',
+          token: row.token,
+          ref: { type: 'flip_position', id: row.id },
+          rewardCap: flipRewardCap(row.stake, row.profit),
+          playSeq: row.playSeq,
+        } as const;
+        // A bet counts (turnover, rewards) once it won or lost: a refunded stake was never in play.
+        if (row.result === 'won' || row.result === 'lost')
+          events.push({ ...event, kind: 'bet', amount: new Decimal(row.stake) });
+        if (row.result === 'won' && new Decimal(row.profit).gt(0))
+          events.push({ ...event, kind: 'profit', amount: new Decimal(row.profit) });
+        if (row.result === 'lost') events.push({ ...event, kind: 'loss', amount: new Decimal(row.stake) });
+      }
+      await this.deps.events.record(tx, events, prices);
+      // Each result in the notification centre, at the time it was settled (a batch shares one).
+      const bySettlement = new Map<number, repo.FlipRow[]>();
+      for (const row of rows) {
+        const at = row.settledAt!.getTime();
+        bySettlement.set(at, [...(bySettlement.get(at) ?? []), row]);
+      }
+      for (const [at, settled] of bySettlement) {
+        await storeNotices(
+          tx,
+          settled.map((row) => ({
+            userId: row.userId,
+            kind: 'flip_result' as const,
+            params: {
+              flipId: String(row.id),
+              symbol: row.symbol,
+              direction: row.direction,
+              result: row.result!,
+              stake: new Decimal(row.stake).toFixed(),
+              pnl: new Decimal(row.pnl!).toFixed(),
+              token: row.token,
+            },
+          })),
+          new Date(at),
+        );
+      }
+      await repo.markRecorded(
+        tx,
+        rows.map((row) => row.id),
+        this.deps.clock.now(),
+      );
+      crashIf('flip-recording', this.deps.crashAt);
+      return rows.length;
+    });
+  }
+}
+
+/**
+ * Runs `work` on a batch; if it fails, on each row alone, collecting the rows that fail on their own
+ * in `failed` (one that cannot be done never holds up the others). Answers what the runs answered.
+ */
+async function oneByOneOnFailure<T extends { id: number }>(
+  rows: T[],
+  failed: { id: number; error: unknown }[],
+  work: (rows: T[]) => Promise<number>,
+): Promise<number> {
+  try {
+    return await work(rows);
+  } catch (error) {
+    if (rows.length === 1) {
+      failed.push({ id: rows[0]!.id, error });
+      return 0;
+    }
+    let done = 0;
+    for (const row of rows) {
+      done += await work([row]).catch((one: unknown) => {
+        failed.push({ id: row.id, error: one });
+        return 0;
+      });
+    }
+    return done;
   }
 }

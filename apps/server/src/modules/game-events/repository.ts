@@ -50,14 +50,27 @@ export async function insertEvents(db: Queryable, events: NewGameEvent[]) {
   }));
 }
 
-export async function addTurnover(db: Queryable, userId: number, usdt: string, now: Date): Promise<void> {
-  await db
-    .insert(userTurnover)
-    .values({ userId, usdt, updatedAt: now })
-    .onConflictDoUpdate({
-      target: userTurnover.userId,
-      set: { usdt: sql`${userTurnover.usdt} + excluded.usdt`, updatedAt: now },
-    });
+/**
+ * Adds to players' turnovers in one statement, in user order: two transactions adding to the same
+ * players never wait on each other in a ring.
+ */
+export async function addTurnovers(
+  db: Queryable,
+  rows: { userId: number; usdt: string }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) => a.userId - b.userId);
+  await queryPreparedRows(
+    db,
+    'user_turnover_add',
+    `insert into user_turnover (user_id, usdt, updated_at)
+     select t.user_id, t.usdt, $3::timestamptz
+       from unnest($1::bigint[], $2::numeric[]) with ordinality as t(user_id, usdt, n)
+      order by t.n
+     on conflict (user_id) do update set usdt = user_turnover.usdt + excluded.usdt, updated_at = excluded.updated_at`,
+    [sorted.map((row) => row.userId), sorted.map((row) => row.usdt), now.toISOString()],
+  );
 }
 
 export async function turnover(db: Queryable, userId: number): Promise<string | undefined> {

@@ -113,10 +113,11 @@ export class GameEvents {
           : new Decimal(row.usdtValue);
       turnover.set(row.userId, (turnover.get(row.userId) ?? new Decimal(0)).add(value));
     }
-    // In user order: two transactions adding to the same players never wait on each other in a ring.
-    for (const [userId, usdt] of [...turnover].sort(([a], [b]) => a - b)) {
-      await repo.addTurnover(tx, userId, usdt.toFixed(), now);
-    }
+    await repo.addTurnovers(
+      tx,
+      [...turnover].map(([userId, usdt]) => ({ userId, usdt: usdt.toFixed() })),
+      now,
+    );
     return inserted.length;
   }
 

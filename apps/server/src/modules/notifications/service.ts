@@ -1,7 +1,8 @@
 // The notification centre (issue 32 point 7). Whatever changes a player's money or a request of theirs
 // (a close by liquidation, take-profit, stop-loss or an operator; a flip's result; a deposit credited; a
 // withdrawal approved, rejected, completed or failed; invite rewards; a feedback reply) stores a notice
-// with `storeNotices` IN ITS OWN TRANSACTION: it is there exactly when the event is, whatever crashes.
+// with `storeNotices` IN ITS OWN TRANSACTION: it is there exactly when the event is, whatever crashes
+// (a flip's result, with what the flip leaves for the books right after its settlement: settlement.ts).
 // The database notifies it on commit (NOTICES_CHANNEL): the WebSocket tells the player's screens
 // (live.ts) and `onNoticeStored` listeners hear it. The player lists and marks them read; read ones
 // older than NOTICE_KEEP_DAYS go when they next mark some read.
