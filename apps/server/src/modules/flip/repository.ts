@@ -95,10 +95,25 @@ export function openOf(db: Queryable, userId: number, limit: number): Promise<Fl
     .limit(limit);
 }
 
+/** What the settlement reads of a flip due (settlement.ts). */
+const dueColumns = {
+  id: flipPositions.id,
+  orderNo: flipPositions.orderNo,
+  userId: flipPositions.userId,
+  symbol: flipPositions.symbol,
+  token: flipPositions.token,
+  direction: flipPositions.direction,
+  stake: flipPositions.stake,
+  profit: flipPositions.profit,
+  openPrice: flipPositions.openPrice,
+  expiresAt: flipPositions.expiresAt,
+};
+export type DueFlip = { [K in keyof typeof dueColumns]: FlipRow[K] };
+
 /** Open flips expired at `now`, soonest first, at most `limit`. */
-export async function due(db: Queryable, now: Date, limit: number, skip: number[] = []): Promise<FlipRow[]> {
+export async function due(db: Queryable, now: Date, limit: number, skip: number[] = []): Promise<DueFlip[]> {
   return db
-    .select()
+    .select(dueColumns)
     .from(flipPositions)
     .where(
       and(
@@ -127,9 +142,13 @@ export async function lockOpen(db: Queryable, ids: number[]): Promise<Set<number
 }
 
 /** Settled flips not yet recorded for the books (settlement.ts), oldest first, at most `limit`. */
-export async function unrecorded(db: Queryable, limit: number, skip: number[] = []): Promise<FlipRow[]> {
+export async function unrecorded(
+  db: Queryable,
+  limit: number,
+  skip: number[] = [],
+): Promise<{ id: number }[]> {
   return db
-    .select()
+    .select({ id: flipPositions.id })
     .from(flipPositions)
     .where(
       and(
@@ -142,11 +161,27 @@ export async function unrecorded(db: Queryable, limit: number, skip: number[] = 
     .limit(limit);
 }
 
+/** What the recording reads of a settled flip. */
+const recordColumns = {
+  id: flipPositions.id,
+  userId: flipPositions.userId,
+  symbol: flipPositions.symbol,
+  token: flipPositions.token,
+  direction: flipPositions.direction,
+  stake: flipPositions.stake,
+  profit: flipPositions.profit,
+  playSeq: flipPositions.playSeq,
+  result: flipPositions.result,
+  pnl: flipPositions.pnl,
+  settledAt: flipPositions.settledAt,
+};
+export type SettledFlipRow = { [K in keyof typeof recordColumns]: FlipRow[K] };
+
 /** Locks those of `ids` still unrecorded (in id order); one a second leader holds is passed over. */
-export async function lockUnrecorded(db: Queryable, ids: number[]): Promise<FlipRow[]> {
+export async function lockUnrecorded(db: Queryable, ids: number[]): Promise<SettledFlipRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select()
+    .select(recordColumns)
     .from(flipPositions)
     .where(and(inArray(flipPositions.id, ids), isNull(flipPositions.recordedAt)))
     .orderBy(asc(flipPositions.id))

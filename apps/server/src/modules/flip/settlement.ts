@@ -96,14 +96,14 @@ export class FlipSettlement {
     }
   }
 
-  private closeKnown(row: repo.FlipRow, now: Date): boolean {
+  private closeKnown(row: repo.DueFlip, now: Date): boolean {
     const expiry = row.expiresAt.getTime();
     const newest = this.deps.market.newestMark(row.symbol);
     return (newest !== undefined && newest.time > expiry) || now.getTime() - expiry >= LATE_MARK_MS;
   }
 
   /** The close mark of each (pair, expiry), kept once: null when none lies within the tolerance. */
-  private async closeMarks(rows: repo.FlipRow[], toleranceMs: number): Promise<Map<string, CloseMark>> {
+  private async closeMarks(rows: repo.DueFlip[], toleranceMs: number): Promise<Map<string, CloseMark>> {
     const marks = new Map<string, CloseMark>();
     for (const row of rows) {
       const expiry = row.expiresAt.getTime();
@@ -120,7 +120,7 @@ export class FlipSettlement {
     return marks;
   }
 
-  private async settleBatch(due: repo.FlipRow[], toleranceMs: number): Promise<number> {
+  private async settleBatch(due: repo.DueFlip[], toleranceMs: number): Promise<number> {
     const marks = await this.closeMarks(due, toleranceMs);
     const settled = await this.deps.db.transaction(async (tx) => {
       // The rows read before the transaction, of the flips still open now that they are locked.
@@ -204,13 +204,13 @@ export class FlipSettlement {
     return waiting.length;
   }
 
-  private async recordBatch(waiting: repo.FlipRow[]): Promise<number> {
-    const prices = await this.deps.events.prices(waiting.map((row) => row.token));
+  private async recordBatch(waiting: { id: number }[]): Promise<number> {
     return this.deps.db.transaction(async (tx) => {
       const rows = await repo.lockUnrecorded(
         tx,
         waiting.map((row) => row.id),
       );
+      const prices = await this.deps.events.prices(rows.map((row) => row.token));
       const events: GameEvent[] = [];
       for (const row of rows) {
         // Each event's rewards stay within a quarter of the hedge's loss (flipRewardCap): farming none.
@@ -231,7 +231,7 @@ export class FlipSettlement {
       }
       await this.deps.events.record(tx, events, prices);
       // Each result in the notification centre, at the time it was settled (a batch shares one).
-      const bySettlement = new Map<number, repo.FlipRow[]>();
+      const bySettlement = new Map<number, repo.SettledFlipRow[]>();
       for (const row of rows) {
         const at = row.settledAt!.getTime();
         bySettlement.set(at, [...(bySettlement.get(at) ?? []), row]);
