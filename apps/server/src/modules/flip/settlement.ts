@@ -173,7 +173,7 @@ export class FlipSettlement {
         });
       }
       // What they could have won is no longer owed.
-      await this.deps.ledger.moveAll(requests, tx, { release: released });
+      await this.deps.ledger.moveAllUnanswered(requests, tx, { release: released });
       await repo.settleFlips(tx, results);
       await notifyFlips(
         tx,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '@tradeflip/money';
 import type { Database } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import {
   adminCall,
   describeEachDatabase,
@@ -370,6 +371,61 @@ describeEachDatabase('ledger', (db) => {
       ).rejects.toThrow('balancing');
       await db.expectAuditClean(LEDGER_ONLY);
     });
+  });
+
+  it('moves without answering exactly as it moves answering: the same entries, the same refusals', async () => {
+    const t = await db.app();
+    const ledger = t.app.services.ledger;
+    const money = t.app.services.operatorMoney;
+    await money.fundVault({ token: 'USDT', amount: '100' });
+    const batch = (userId: number, tag: string) => [
+      moves.freeze({ userId, token: 'USDT', amount: '4', type: 'bet_freeze', ref, causeKey: `${tag}:f` }),
+      moves.unfreeze({ userId, token: 'USDT', amount: '4', type: 'bet_unfreeze', ref, causeKey: `${tag}:u` }),
+      moves.payFromVault({
+        userId,
+        token: 'USDT',
+        amount: '2.5',
+        type: 'flip_profit_pay',
+        ref,
+        causeKey: `${tag}:p`,
+      }),
+      moves.freeze({ userId, token: 'USDT', amount: '1', type: 'bet_freeze', ref, causeKey: `${tag}:f2` }),
+      moves.consumeFrozen({
+        userId,
+        token: 'USDT',
+        amount: '1',
+        type: 'flip_consume',
+        ref,
+        causeKey: `${tag}:c`,
+      }),
+    ];
+    const answered = await newUser(t, db.handle.db);
+    const unanswered = await newUser(t, db.handle.db);
+    for (const user of [answered, unanswered])
+      await money.adjust({ userId: user.id, token: 'USDT', amount: '5' });
+    await ledger.moveAll(batch(answered.id, 'a'));
+    await expect(ledger.moveAllUnanswered(batch(unanswered.id, 'b'))).resolves.toBeUndefined();
+    const entries = (userId: number) =>
+      queryRows(
+        db.handle.db,
+        sql`select m.type, p.available_delta::text, p.frozen_delta::text, p.available_after::text, p.frozen_after::text
+              from ledger_postings p join ledger_movements m on m.id = p.movement_id
+              join ledger_accounts a on a.id = p.account_id
+             where a.user_id = ${userId} order by p.id`,
+      );
+    // The adjustment and the five movements, each with its running balances.
+    expect(await entries(unanswered.id)).toHaveLength(6);
+    expect(await entries(unanswered.id)).toEqual(await entries(answered.id));
+    expect(await balanceOf(db.handle.db, unanswered.id, 'USDT')).toEqual({ available: '6.5', frozen: '0' });
+    // A replay moves nothing; a shortfall is refused naming the account, and moves nothing either.
+    await ledger.moveAllUnanswered(batch(unanswered.id, 'b'));
+    await expect(
+      ledger.moveAllUnanswered([
+        moves.freeze({ userId: unanswered.id, token: 'USDT', amount: '7', type: 'bet_freeze', ref }),
+      ]),
+    ).rejects.toMatchObject({ reason: 'insufficient_balance' });
+    expect(await balanceOf(db.handle.db, unanswered.id, 'USDT')).toEqual({ available: '6.5', frozen: '0' });
+    await db.expectAuditClean(LEDGER_ONLY);
   });
 
   describe('double spend', () => {

@@ -132,10 +132,31 @@ export class LedgerService {
    * leaves `db.transaction`; a replay (every cause key used before) changes nothing. Answers each
    * movement in order, null for a balancing one that found nothing or an `ifShort` one not due.
    */
-  async moveAll(
+  moveAll(
     requests: MoveRequest[],
     tx?: Transaction | LedgerTx,
     exposure: ExposureChange = {},
+  ): Promise<(Movement | null)[]> {
+    return this.moveMany(requests, tx, exposure, true);
+  }
+
+  /**
+   * Moves as moveAll, answering nothing: for a caller that reads no entry back (the flip settler's
+   * hundreds of movements a batch), whose postings are then never sent back by the database.
+   */
+  async moveAllUnanswered(
+    requests: MoveRequest[],
+    tx?: Transaction | LedgerTx,
+    exposure: ExposureChange = {},
+  ): Promise<void> {
+    await this.moveMany(requests, tx, exposure, false);
+  }
+
+  private async moveMany(
+    requests: MoveRequest[],
+    tx: Transaction | LedgerTx | undefined,
+    exposure: ExposureChange,
+    answered: boolean,
   ): Promise<(Movement | null)[]> {
     const ltx = tx && handleOf(tx);
     const planned: PlannedMove[] = [];
@@ -149,10 +170,10 @@ export class LedgerService {
       ltx?.tx,
     );
     try {
-      if (ltx) return await this.execute(ltx, requests, planned, accounts, false, exposure);
+      if (ltx) return await this.execute(ltx, requests, planned, accounts, false, exposure, answered);
       return await this.retrying(() =>
         this.deps.db.transaction((own) =>
-          this.execute(new LedgerTx(own), requests, planned, accounts, true, exposure),
+          this.execute(new LedgerTx(own), requests, planned, accounts, true, exposure, answered),
         ),
       );
     } catch (error) {
@@ -471,6 +492,8 @@ export class LedgerService {
     /** The movements' own transaction (a refusal rolls it back), or the caller's. */
     own: boolean,
     exposure: ExposureChange,
+    /** False: the movements are written and none is answered (every answer null). */
+    answered: boolean,
   ): Promise<(Movement | null)[]> {
     const { tx } = ltx;
     const now = this.deps.clock.now();
@@ -568,6 +591,7 @@ export class LedgerService {
         now,
         { channel: BALANCES_CHANNEL, users },
         checkFirst,
+        answered,
       );
       if (!written) {
         const replays = await this.replayed(
@@ -581,15 +605,16 @@ export class LedgerService {
         // Every account the statement changed stays locked by this transaction until it ends.
         for (const movement of movements)
           for (const delta of movement.deltas) ltx.locked.add(delta.accountId);
-        chosen.forEach((n, i) => {
-          const movement = written[i]!;
-          answers[n] = {
-            id: movement.movementId,
-            createdAt: now,
-            replayed: false,
-            postings: movement.postings.map((row) => this.toPosting(row, byId.get(row.accountId)!)),
-          };
-        });
+        if (answered)
+          chosen.forEach((n, i) => {
+            const movement = written[i]!;
+            answers[n] = {
+              id: movement.movementId,
+              createdAt: now,
+              replayed: false,
+              postings: movement.postings.map((row) => this.toPosting(row, byId.get(row.accountId)!)),
+            };
+          });
       }
     }
     await this.changeExposure(tx, exposure, vaults, movements);
