@@ -25,6 +25,7 @@ export const playsUiEn = {
     hideHint: 'Your flips and closed positions stay out of the public feed.',
     showAmounts: 'Show my amounts',
     showAmountsHint: 'Others see your stake and result beside your masked name.',
+    showAmountsWhileHidden: 'Not available while your plays are hidden. Your choice is kept.',
     saved: 'Saved',
   },
 } as const;
@@ -53,6 +54,7 @@ export const playsUiZh: PlaysUiMessages = {
     hideHint: '你的闪电翻转和已平仓位不会出现在公开动态中。',
     showAmounts: '公开我的金额',
     showAmountsHint: '其他人会在你的隐藏昵称旁看到本金和结果。',
+    showAmountsWhileHidden: '隐藏动态期间不可用，你的选择会保留。',
     saved: '已保存',
   },
 };

@@ -1,5 +1,7 @@
 // The player's say in the live plays feed (GET/PUT /api/app/plays/settings): keep their plays out of
-// it, or show their stake and result there (off until they choose, as on the share card).
+// it, or show their stake and result there (off until they choose, as on the share card). While their
+// plays are hidden no amount of theirs is shown either: that switch waits, greyed, saying why, and its
+// stored choice stays for when the plays are shown again.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,12 +33,13 @@ export function PlaysSetting() {
       .finally(() => setSaving(false));
   };
   const switches = [
-    { key: 'hidden', label: t('plays.hide'), hint: t('plays.hideHint'), on: current.hidden },
+    { key: 'hidden', label: t('plays.hide'), hint: t('plays.hideHint'), on: current.hidden, waits: false },
     {
       key: 'showAmounts',
       label: t('plays.showAmounts'),
-      hint: t('plays.showAmountsHint'),
+      hint: t(current.hidden ? 'plays.showAmountsWhileHidden' : 'plays.showAmountsHint'),
       on: current.showAmounts,
+      waits: current.hidden,
     },
   ] as const;
   return (
@@ -51,8 +54,8 @@ export function PlaysSetting() {
             type="button"
             role="switch"
             aria-checked={item.on}
-            disabled={saving}
-            className="plays-setting__switch"
+            disabled={saving || item.waits}
+            className={item.waits ? 'plays-setting__switch is-waiting' : 'plays-setting__switch'}
             data-testid={`plays-${item.key}`}
             onClick={() => save({ ...current, [item.key]: !item.on })}
           >
