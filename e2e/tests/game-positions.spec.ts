@@ -328,6 +328,6 @@ test('a device that goes offline is told its connection, not the market, stopped
   // Back online, the take-profit is hit: announced in a sentence (side in lower case).
   await pin('BTCUSDT', '61000');
   await expect(page.getByTestId('notice-toast')).toContainText(
-    'Take-profit filledYour BTC/USDT long position closed at 61,000 by its take-profit.',
+    'Take-profit filledYour BTC/USDT long position closed at 61,000.00 by its take-profit.',
   );
 });

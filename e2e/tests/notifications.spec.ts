@@ -73,7 +73,7 @@ test('liquidated while on Home: the notice shows within 2 s, the bell counts it,
   const toast = page.getByTestId('notice-toast');
   await expect(toast).toBeVisible({ timeout: 2000 });
   await expect(toast).toContainText('Position liquidated');
-  await expect(toast).toContainText('Your SOL/USDT long position was liquidated at 198.1.');
+  await expect(toast).toContainText('Your SOL/USDT long position was liquidated at 198.10.');
   await expect(page.getByTestId('notice-bell-count')).toHaveText('1');
   await expect(page.getByTestId('notice-bell')).toHaveAttribute('aria-label', 'Notifications, 1 unread');
   // At the top of the screen, above the page's content.
@@ -93,7 +93,7 @@ test('liquidated while on Home: the notice shows within 2 s, the bell counts it,
   await page.getByTestId('notice-bell').click();
   await expect(page).toHaveURL(/\/pages\/notifications\/index$/);
   const row = page.getByTestId('notices').locator('[data-kind="liquidation"]');
-  await expect(row).toContainText('Your SOL/USDT long position was liquidated at 198.1.');
+  await expect(row).toContainText('Your SOL/USDT long position was liquidated at 198.10.');
   await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await saveScreens(page, 'notices-centre-en');
 });
@@ -124,7 +124,7 @@ test('liquidated while no tab is open: the notice shows when the app opens, once
   const toast = opened.getByTestId('notice-toast');
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('仓位已强平');
-  await expect(toast).toContainText('您的 SOL/USDT 做多仓位已在 198.1 被强制平仓。');
+  await expect(toast).toContainText('您的 SOL/USDT 做多仓位已在 198.10 被强制平仓。');
   await expect(opened.getByTestId('notice-bell-count')).toHaveText('1');
   await expect(opened.getByTestId('notice-bell')).toHaveAttribute('aria-label', '消息通知，1 条未读');
   await saveScreens(opened, 'notice-toast-home-zh');
@@ -137,7 +137,7 @@ test('liquidated while no tab is open: the notice shows when the app opens, once
   await opened.getByTestId('notice-bell').click();
   await expect(opened.getByRole('heading', { name: '消息通知' })).toBeVisible();
   const row = opened.getByTestId('notices').locator('[data-kind="liquidation"]');
-  await expect(row).toContainText('您的 SOL/USDT 做多仓位已在 198.1 被强制平仓。');
+  await expect(row).toContainText('您的 SOL/USDT 做多仓位已在 198.10 被强制平仓。');
   await saveScreens(opened, 'notices-centre-zh');
   await opened.getByTestId('notices-read-all').click();
   await expect(opened.getByTestId('notices-read-all')).toHaveCount(0);

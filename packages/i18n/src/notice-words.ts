@@ -34,12 +34,14 @@ export function plainNumber(value: string | undefined): string {
 
 /**
  * The values of a notice's sentence in a language (`texts`: that language's noticesUi); `reason` turns
- * a stored reason (a message key, or an operator's own words) into words.
+ * a stored reason (a message key, or an operator's own words) into words; `price` writes a price of
+ * the notice's pair (the app's: at the pair's decimals, as its game pages do; else as stored).
  */
 export function noticeVars(
   notice: NoticeLike,
   texts: Pick<NoticesUiMessages['noticesUi'], 'side' | 'direction'>,
   reason: (stored: string) => string,
+  price: (stored: string | undefined, symbol: string) => string = (stored) => plainNumber(stored),
 ): Record<string, string> {
   const p = notice.params;
   const side = p.side === 'long' || p.side === 'short' ? texts.side[p.side] : '';
@@ -48,7 +50,7 @@ export function noticeVars(
     pair: pairOfSymbol(p.symbol),
     side,
     direction,
-    price: plainNumber(p.closePrice),
+    price: price(p.closePrice, p.symbol ?? ''),
     pnl: plainNumber(p.pnl),
     stake: plainNumber(p.stake),
     amount: plainNumber(p.amount),

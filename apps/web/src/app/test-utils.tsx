@@ -62,12 +62,12 @@ export function stubGets(answer: () => Answer): { mock: { calls: [string, Reques
       answer()(url, opts).then(envelope)) as never);
 }
 
-/** A fresh precision map, saved as if fetched just now with these amount decimals per token. */
-export function savePrecisions(amountDp: Record<string, number>) {
+/** A fresh precision map, saved as if fetched just now with these amount (and price) decimals per token. */
+export function savePrecisions(amountDp: Record<string, number>, priceDp: Record<string, number> = {}) {
   resetPrecisions();
   localStorage.setItem(
     storageKeys.precisions,
-    JSON.stringify({ savedAt: Date.now(), data: { price_dp: {}, amount_dp: amountDp } }),
+    JSON.stringify({ savedAt: Date.now(), data: { price_dp: priceDp, amount_dp: amountDp } }),
   );
 }
 

@@ -9,6 +9,7 @@ import type { Notice } from '@tradeflip/api';
 import { DismissButton } from '@/components/dismiss-button';
 import { dismissToast, markRead } from '@/lib/notices/notice-store';
 import { noticePath, noticeText } from '@/lib/notices/notice-text';
+import { usePrecisions } from '@/lib/precisions';
 import { paths } from '@/lib/paths';
 import { useNotices } from './use-notices';
 import './notices.css';
@@ -32,8 +33,9 @@ export default function NoticeToasts() {
 
 function NoticeToast({ notice }: { notice: Notice }) {
   const { t } = useTranslation();
+  const precisions = usePrecisions();
   const navigate = useNavigate();
-  const { title, body } = noticeText(t, notice);
+  const { title, body } = noticeText(t, notice, precisions);
   useEffect(() => {
     const timer = setTimeout(() => dismissToast(notice.id), SHOWN_MS);
     return () => clearTimeout(timer);

@@ -16,6 +16,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { api } from '@/lib/http';
 import { markRead } from '@/lib/notices/notice-store';
 import { noticePath, noticeText } from '@/lib/notices/notice-text';
+import { usePrecisions } from '@/lib/precisions';
 import { usePagedQuery } from '@/lib/paged-query';
 import { queryKeys } from '@/lib/query-keys';
 import './notifications.css';
@@ -30,6 +31,7 @@ const useNoticeList = () =>
 
 export function NotificationsPage() {
   const { t } = useTranslation();
+  const precisions = usePrecisions();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const query = useNoticeList();
@@ -66,7 +68,7 @@ export function NotificationsPage() {
           <EmptyState testId="no-notices" title={t('noticesUi.none')} description={t('noticesUi.noneHint')} />
         }
         renderItem={(item) => {
-          const { title, body } = noticeText(t, item);
+          const { title, body } = noticeText(t, item, precisions);
           return (
             <button
               type="button"
