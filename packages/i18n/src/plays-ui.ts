@@ -7,7 +7,7 @@ export const playsUiEn = {
   plays: {
     title: 'Live plays',
     empty: 'No plays yet',
-    flip: 'Flip',
+    flip: 'Lightning Flip',
     up: 'Up',
     down: 'Down',
     long: 'Long',

@@ -1,7 +1,8 @@
 // The live feed of other players' plays (issue 32, point 11; BC.Game's bets feed), on Lightning Flip
 // and the game page: the newest settled flips and closed positions with the player's masked name, the
-// pair, the side and the result; the stake and the amount only for a player who chose to show them
-// (Profile's switches). Loaded lazily, below the fold (index.tsx), with its own words.
+// pair, the game (a flip names it; a position's leverage says it), the side and the result; the stake
+// and the amount only for a player who chose to show them (Profile's switches). Loaded lazily, below
+// the fold (index.tsx), with its own words.
 import { useTranslation } from 'react-i18next';
 import type { Play } from '@tradeflip/api';
 import { formatNumber } from '@tradeflip/money';
@@ -43,11 +44,16 @@ export default function PlaysFeed() {
             <span className="plays-feed__player">{play.player}</span>
             <span className="plays-feed__what">
               <span className="plays-feed__pair">{pairOf(play.symbol)}</span>
-              <span
-                className={`plays-feed__side ${play.side === 'up' || play.side === 'long' ? 'is-up' : 'is-down'}`}
-              >
-                {t(`plays.${play.side}`)}
-                {play.leverage !== null && ` ${play.leverage}×`}
+              {/* Beside the contract game's Long / Short, an Up / Down alone would not say which game.
+                  The game and the side wrap together, never apart. */}
+              <span className="plays-feed__kind">
+                {play.game === 'flip' && <span className="plays-feed__game">{t('plays.flip')}</span>}
+                <span
+                  className={`plays-feed__side ${play.side === 'up' || play.side === 'long' ? 'is-up' : 'is-down'}`}
+                >
+                  {t(`plays.${play.side}`)}
+                  {play.leverage !== null && ` ${play.leverage}×`}
+                </span>
               </span>
               <span className="plays-feed__stake">
                 {play.stake === null
