@@ -110,11 +110,12 @@ test('another player’s flip appears in the feed with their masked name, amount
   await expect(row(page, withoutAmounts).getByTestId('plays-feed-outcome')).toHaveText('Won');
   await endScreens(page, 'plays-feed-en');
 
-  // The game page shows the same feed below its positions.
+  // The game page shows the same feed below its positions; there a flip says it is one.
   await page.goto('/pages/game/detail?id=BTCUSDT');
   await page.getByTestId('pair-head').waitFor();
   await page.mouse.wheel(0, 4000);
   await expect(row(page, withAmounts)).toBeVisible();
+  await expect(row(page, withAmounts)).toContainText('BTC/USDTLightning FlipUp');
   await endScreens(page, 'plays-feed-game-en');
   await page.goto(FLIP_PAGE);
 
@@ -123,8 +124,13 @@ test('another player’s flip appears in the feed with their masked name, amount
   await showFeed(page);
   await expect(page.getByTestId('plays-feed')).toContainText('实时动态');
   await expect(row(page, withoutAmounts).getByTestId('plays-feed-outcome')).toHaveText('赢');
-  await expect(row(page, withoutAmounts)).toContainText('看涨');
+  await expect(row(page, withoutAmounts)).toContainText('闪电翻转看涨');
   await endScreens(page, 'plays-feed-zh');
+  await page.goto('/pages/game/detail?id=BTCUSDT');
+  await page.getByTestId('pair-head').waitFor();
+  await page.mouse.wheel(0, 4000);
+  await expect(row(page, withoutAmounts)).toContainText('BTC/USDT闪电翻转看涨');
+  await endScreens(page, 'plays-feed-game-zh');
 });
 
 test('a player who hides their plays on Profile never sees theirs in the feed', async ({ page }) => {
@@ -140,6 +146,11 @@ test('a player who hides their plays on Profile never sees theirs in the feed', 
   await expect(page.getByTestId('plays-showAmounts')).toHaveAttribute('aria-checked', 'false');
   await hide.click();
   await expect(hide).toHaveAttribute('aria-checked', 'true');
+  // No amounts while the plays are hidden: that switch waits, saying why.
+  await expect(page.getByTestId('plays-showAmounts')).toBeDisabled();
+  await expect(page.getByTestId('plays-showAmounts')).toContainText(
+    'Not available while your plays are hidden. Your choice is kept.',
+  );
   await endScreens(page, 'plays-settings-en');
 
   await page.goto(FLIP_PAGE);
@@ -158,5 +169,7 @@ test('a player who hides their plays on Profile never sees theirs in the feed', 
   await page.evaluate(() => localStorage.setItem('app.lang', 'zh-CN'));
   await page.goto('/pages/user/index');
   await expect(page.getByTestId('plays-hidden')).toContainText('隐藏我的动态');
+  await expect(page.getByTestId('plays-showAmounts')).toBeDisabled();
+  await expect(page.getByTestId('plays-showAmounts')).toContainText('隐藏动态期间不可用，你的选择会保留。');
   await endScreens(page, 'plays-settings-zh');
 });
