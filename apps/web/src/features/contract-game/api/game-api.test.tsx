@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { installFakeAdapter } from '@/lib/http/test-adapter';
@@ -31,8 +31,10 @@ beforeEach(() => {
   setSession({ token: 't', user: { id: 'u1', email: 'a@b.co' } });
   stop = answerAll(installFakeAdapter());
 });
+// Unmounted before the session goes: a mounted hook would re-render outside act().
 afterEach(() => {
   stop();
+  cleanup();
   clearSession();
 });
 

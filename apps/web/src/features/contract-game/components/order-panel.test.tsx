@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { GamePair } from '@tradeflip/api';
@@ -53,7 +53,9 @@ async function signedIn(available = '1000') {
 beforeEach(() => {
   localStorage.clear();
 });
+// Unmounted before the session goes: a mounted panel would re-render outside act().
 afterEach(() => {
+  cleanup();
   clearSession();
 });
 

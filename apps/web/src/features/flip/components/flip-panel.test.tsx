@@ -2,7 +2,7 @@
 // disabled with the reason beside them, a visitor asked to sign in, and the server's refusal shown on
 // the field it is about.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { FlipConfig } from '@tradeflip/api';
@@ -57,7 +57,9 @@ async function signedIn(openCount = 0) {
 beforeEach(() => {
   localStorage.clear();
 });
+// Unmounted before the session goes: a mounted panel would re-render outside act().
 afterEach(() => {
+  cleanup();
   clearSession();
 });
 
