@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { act } from '@testing-library/react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionCache } from '@/lib/session';
@@ -10,7 +10,11 @@ import { prerenderPages } from './prerender';
 import { renderPage } from './prerender-page';
 import { routes } from './routes';
 
+/** The roots a test rendered, unmounted after it: else their queries and bells update later, outside act(). */
+const mounted: Root[] = [];
+
 afterEach(() => {
+  act(() => mounted.splice(0).forEach((root) => root.unmount()));
   document.body.replaceChildren();
   localStorage.clear();
   resetSessionCache();
@@ -59,12 +63,14 @@ describe.each(prerenderPages)('the prerendered page $path', ({ path, modules: [m
     await routerReady(router);
     const problems: unknown[] = [];
     await act(async () => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <App router={router} />
-        </StrictMode>,
-        { onRecoverableError: (error) => problems.push(error) },
+      mounted.push(
+        hydrateRoot(
+          container,
+          <StrictMode>
+            <App router={router} />
+          </StrictMode>,
+          { onRecoverableError: (error) => problems.push(error) },
+        ),
       );
     });
     expect(problems).toEqual([]);
@@ -102,7 +108,9 @@ describe.each(prerenderPages)('the prerendered page $path', ({ path, modules: [m
     const router = createMemoryRouter(routes, { initialEntries: [path] });
     await routerReady(router);
     await act(async () => {
-      createRoot(container).render(
+      const root = createRoot(container);
+      mounted.push(root);
+      root.render(
         <StrictMode>
           <App router={router} />
         </StrictMode>,
