@@ -2,6 +2,7 @@
 import { afterAll, afterEach, vi } from 'vitest';
 import { act, cleanup, configure, waitFor } from '@testing-library/react';
 import '@/lib/antd-react19';
+import '@/lib/antd-locale';
 import { i18n, loadLanguage } from '@/lib/i18n';
 import { resetLanguageCache } from '@/lib/language';
 import { resetSessionCache } from '@/lib/session';
@@ -9,6 +10,8 @@ import { preloadToast, resetToastThrottle } from '@/lib/toast';
 import { resetHttpState } from '@/lib/http/client';
 import { clearToasts } from '@/lib/toast-render';
 import { Globals } from '@react-spring/web';
+import { unstableSetRender } from 'antd-mobile';
+import { createRoot, type Root } from 'react-dom/client';
 
 // Both languages are in (the app loads Chinese when a person reads it).
 await loadLanguage('zh-CN');
@@ -16,6 +19,19 @@ await loadLanguage('zh-CN');
 await preloadToast();
 // Form rules a page loads lazily (at the first focus) are fetched already, as a person's focus would.
 await import('@/features/auth/login-resolver');
+
+// antd-mobile renders a toast or a dialog into a React root of its own (lib/antd-react19.ts), often from
+// a route loader or a timer, where no test's act() is around it: here each of its renders is an act.
+type Container = (Element | DocumentFragment) & { __tradeflipRoot?: Root };
+unstableSetRender((node, container: Container) => {
+  const root = (container.__tradeflipRoot ??= createRoot(container));
+  act(() => root.render(node));
+  return async () => {
+    await Promise.resolve();
+    act(() => root.unmount());
+    delete container.__tradeflipRoot;
+  };
+});
 
 // antd-mobile's popups and toasts animate with react-spring; in tests they jump to their end state, so
 // a closed toast or sheet leaves the page at once (as with reduced motion), under fake timers too.
