@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { http } from './index';
 import { useKeyedMutation } from './keyed-mutation';
@@ -12,6 +12,10 @@ beforeEach(() => {
   server = installFakeAdapter();
 });
 afterEach(() => vi.restoreAllMocks());
+// TanStack Query tells the hook of a mutation's change on a 0 ms timer, which one test fakes and lets
+// run with the clock, after its act() is over: here in a microtask, which each act() awaits.
+beforeAll(() => notifyManager.setScheduler(queueMicrotask));
+afterAll(() => notifyManager.setScheduler((callback) => setTimeout(callback, 0)));
 
 const ok = (data: unknown) => ({ code: 0, data });
 
