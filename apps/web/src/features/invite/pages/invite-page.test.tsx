@@ -89,6 +89,7 @@ describe('<InvitePage />', () => {
     stubInvite(summary.rules.map((rule) => ({ ...rule, rate: '0' })));
     renderApp(paths.invite, { signedIn: true });
     expect(await screen.findByText('奖励暂停发放。')).toBeTruthy();
-    setLanguage('en-US');
+    // English again after the page has gone (the shared afterEach): switched while it is on screen,
+    // it would re-render outside act().
   });
 });
