@@ -6,7 +6,7 @@
 // and a liquidation notice that stays until dismissed; a pair going stale disabling Close with the
 // reason and recovering by itself. At 390 and 360 px, in both languages; screenshots for docs/screens.
 import type { Page } from '@playwright/test';
-import { Decimal, formatNumber } from '@tradeflip/money';
+import { Decimal } from '@tradeflip/money';
 import { adminApi, pauseOwnRewards } from '../support/admin';
 import { newEmail, newPassword, playerApi, registerInBrowser, saveScreens } from '../support/app';
 import { expect, test } from '../support/fixtures';
@@ -224,7 +224,8 @@ test('a margin-ratio warning near liquidation, then the liquidation announced un
     'data-price-line-titles',
     '做空 50× | 强平价 | 止盈',
   );
-  const liquidation = (await card.getByTestId('position-liquidation').textContent())!.replace(/,/g, '');
+  const liquidationShown = (await card.getByTestId('position-liquidation').textContent())!;
+  const liquidation = liquidationShown.replace(/,/g, '');
   // Nine tenths of the way to the liquidation price: the bar warns.
   const near = new Decimal(liquidation).sub(200).mul('0.9').add(200).toFixed(2);
   await pin('SOLUSDT', near);
@@ -237,7 +238,8 @@ test('a margin-ratio warning near liquidation, then the liquidation announced un
   // The notification centre's toast, at the top (clear of the order bar).
   const notice = page.getByTestId('notice-toast');
   await expect(notice).toContainText(
-    `仓位已强平您的 SOL/USDT 做空仓位已在 ${formatNumber(liquidation, 'price')} 被强制平仓。`,
+    // The price as the card wrote it, at the pair's decimals.
+    `仓位已强平您的 SOL/USDT 做空仓位已在 ${liquidationShown} 被强制平仓。`,
   );
   await expect(page.getByTestId('no-positions')).toBeVisible();
   await page.getByTestId('positions').scrollIntoViewIfNeeded();
