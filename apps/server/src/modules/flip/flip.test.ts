@@ -266,7 +266,11 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     return ids.map((id) => rows.filter((row) => row.id === id).length);
   }
 
-  it('records the others when one settled flip cannot be recorded, names it, and tries it again 5 s later', async () => {
+  /**
+   * A player's flip opened as usual (`good`), and one written beside the opening (`bad`), of the same
+   * player, 10 USDT up on SOLUSDT at 150 for 30 s.
+   */
+  async function flipsOneOutsideTheGame(orderNo: string) {
     const table = await FlipTable.start(db, T0);
     const user = await fundedUser(table.t, '100');
     await table.price('SOLUSDT', '150');
@@ -277,7 +281,6 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
       duration: 30,
       token: 'USDT',
     });
-    // A flip settled without a P&L (not by the settler): its notice cannot be written.
     const { id: userId } = await userOf(db.handle.db, user.email);
     const tick = await table.t.app.services.market.keepTick({
       symbol: 'SOLUSDT',
@@ -285,62 +288,7 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
       time: Date.parse(T0),
     });
     const bad = await repo.insertFlip(db.handle.db, {
-      orderNo: 'F-NO-PNL',
-      userId,
-      symbol: 'SOLUSDT',
-      token: 'USDT',
-      direction: 'up',
-      stake: '10',
-      durationSeconds: 30,
-      payoutRate: '0.85',
-      profit: '8.5',
-      openPrice: '150',
-      openTickId: tick,
-      openedAt: table.clock.now(),
-      expiresAt: table.clock.now(),
-    });
-    await db.handle.db
-      .update(flipPositions)
-      .set({ status: 'closed', result: 'won', settledAt: table.clock.now() })
-      .where(eq(flipPositions.id, bad!.id));
-    table.wait(29);
-    await table.price('SOLUSDT', '151');
-    table.wait(1.5);
-    await expect(table.settle()).rejects.toThrow(`settled flips ${bad!.id} not recorded`);
-    // The good one is settled, paid and recorded all the same.
-    expect((await table.detail(user.token, good.id)).result).toBe('won');
-    expect(await balanceOf(table.t, user.token)).toEqual({ available: '108.5', frozen: '0' });
-    const notices = sql`select params->>'flipId' as id from notifications where kind = 'flip_result'`;
-    expect(await perFlip(notices, [good.id, String(bad!.id)])).toEqual([1, 0]);
-    // The next passes leave it for 5 s, then try it again.
-    expect(await table.settle()).toBe(0);
-    table.wait(5);
-    await expect(table.settle()).rejects.toThrow(`settled flips ${bad!.id} not recorded`);
-    expect(await perFlip(notices, [good.id, String(bad!.id)])).toEqual([1, 0]);
-    // (The next tests settle with other processes, which would meet it again.)
-    await db.handle.db.delete(flipPositions).where(eq(flipPositions.id, bad!.id));
-  });
-
-  it('settles the others when one flip cannot be settled, names it, and tries it again 5 s later', async () => {
-    const table = await FlipTable.start(db, T0);
-    const user = await fundedUser(table.t, '100');
-    await table.price('SOLUSDT', '150');
-    const good = await table.opened(user.token, {
-      symbol: 'SOLUSDT',
-      direction: 'up',
-      amount: '10',
-      duration: 30,
-      token: 'USDT',
-    });
-    // A flip whose stake was never frozen: its settlement's ledger movement is refused.
-    const { id: userId } = await userOf(db.handle.db, user.email);
-    const tick = await table.t.app.services.market.keepTick({
-      symbol: 'SOLUSDT',
-      price: '150',
-      time: Date.parse(T0),
-    });
-    const bad = await repo.insertFlip(db.handle.db, {
-      orderNo: 'F-UNFROZEN',
+      orderNo,
       userId,
       symbol: 'SOLUSDT',
       token: 'USDT',
@@ -354,20 +302,51 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
       openedAt: table.clock.now(),
       expiresAt: new Date(table.clock.now().getTime() + 30_000),
     });
+    return { table, user, good, bad: bad! };
+  }
+
+  it('records the others when one settled flip cannot be recorded, names it, and tries it again 5 s later', async () => {
+    // A flip settled without a P&L (not by the settler): its notice cannot be written.
+    const { table, user, good, bad } = await flipsOneOutsideTheGame('F-NO-PNL');
+    await db.handle.db
+      .update(flipPositions)
+      .set({ status: 'closed', result: 'won', settledAt: table.clock.now() })
+      .where(eq(flipPositions.id, bad.id));
     table.wait(29);
     await table.price('SOLUSDT', '151');
     table.wait(1.5);
-    await expect(table.settle()).rejects.toThrow(`flips ${bad!.id} not settled (1 others were)`);
+    await expect(table.settle()).rejects.toThrow(`settled flips ${bad.id} not recorded`);
+    // The good one is settled, paid and recorded all the same.
+    expect((await table.detail(user.token, good.id)).result).toBe('won');
+    expect(await balanceOf(table.t, user.token)).toEqual({ available: '108.5', frozen: '0' });
+    const notices = sql`select params->>'flipId' as id from notifications where kind = 'flip_result'`;
+    expect(await perFlip(notices, [good.id, String(bad.id)])).toEqual([1, 0]);
+    // The next passes leave it for 5 s, then try it again.
+    expect(await table.settle()).toBe(0);
+    table.wait(5);
+    await expect(table.settle()).rejects.toThrow(`settled flips ${bad.id} not recorded`);
+    expect(await perFlip(notices, [good.id, String(bad.id)])).toEqual([1, 0]);
+    // (The next tests settle with other processes, which would meet it again.)
+    await db.handle.db.delete(flipPositions).where(eq(flipPositions.id, bad.id));
+  });
+
+  it('settles the others when one flip cannot be settled, names it, and tries it again 5 s later', async () => {
+    // A flip whose stake was never frozen: its settlement's ledger movement is refused.
+    const { table, user, good, bad } = await flipsOneOutsideTheGame('F-UNFROZEN');
+    table.wait(29);
+    await table.price('SOLUSDT', '151');
+    table.wait(1.5);
+    await expect(table.settle()).rejects.toThrow(`flips ${bad.id} not settled (1 others were)`);
     expect((await table.detail(user.token, good.id)).result).toBe('won');
     expect(await balanceOf(table.t, user.token)).toEqual({ available: '108.5', frozen: '0' });
     // The next passes leave it for 5 s, then try it again.
     expect(await table.settle()).toBe(0);
     table.wait(5);
     await table.price('SOLUSDT', '151');
-    await expect(table.settle()).rejects.toThrow(`flips ${bad!.id} not settled`);
-    expect((await table.detail(user.token, String(bad!.id))).status).toBe('open');
+    await expect(table.settle()).rejects.toThrow(`flips ${bad.id} not settled`);
+    expect((await table.detail(user.token, String(bad.id))).status).toBe('open');
     // (The next tests settle with other processes, which would meet it again.)
-    await db.handle.db.delete(flipPositions).where(eq(flipPositions.id, bad!.id));
+    await db.handle.db.delete(flipPositions).where(eq(flipPositions.id, bad.id));
   });
 
   // The tests that restart each play an hour of their own: the marks written by the suite's other
