@@ -301,13 +301,16 @@ export function OrderPanel({
         }
         placeholder={`${formatNumber(pair.minMargin, 'amount')} – ${formatNumber(pair.maxMargin, 'amount')}`}
       />
-      {available !== undefined && (
+      {/* A signed-in person's quick amounts and Max have their room from the first paint (usable once
+          the balance is in), so the fields below do not move when it comes. */}
+      {session && (
         <div className="order-panel__quick">
           {QUICK.map((percent) => (
             <button
               key={percent}
               type="button"
               data-testid={`quick-${percent}`}
+              disabled={available === undefined}
               onClick={() => quick(percent)}
             >
               {percent}%
@@ -315,7 +318,7 @@ export function OrderPanel({
           ))}
         </div>
       )}
-      {maxMargin && (
+      {maxMargin ? (
         // The largest margin the balance pays with its fee, at this leverage; a tap takes it.
         <button
           type="button"
@@ -328,6 +331,13 @@ export function OrderPanel({
             token: pair.marginToken,
           })}
         </button>
+      ) : (
+        session &&
+        available === undefined && (
+          <span className="order-panel__max order-panel__max--pending" aria-hidden="true">
+            {'\u00a0'}
+          </span>
+        )
       )}
 
       <div className="order-field">

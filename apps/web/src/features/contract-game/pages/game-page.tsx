@@ -23,6 +23,7 @@ import { useStalePairs } from '@/lib/market/use-stale-pairs';
 import { useConnectionLost } from '@/lib/live/use-connection-lost';
 import { FundingStat } from '../components/funding';
 import { OrderPanel } from '../components/order-panel';
+import { OrderPanelSkeleton } from '../components/order-panel-skeleton';
 import { Positions } from '../components/positions';
 import './game.css';
 
@@ -61,7 +62,10 @@ function PairScreen({ symbol }: { symbol: string }) {
   const { tickers, failed } = useTickers();
   const [interval, setChartInterval] = useState<CandleInterval>(rememberedInterval);
   const ticker = tickers?.find((row) => row.symbol === symbol);
-  const pairs = useGamePairs().data?.list;
+  const gamePairs = useGamePairs();
+  const pairs = gamePairs.data?.list;
+  // Until the game's terms come, the header's funding row and the order panel hold their room.
+  const termsLoading = gamePairs.isPending;
   const gamePair = pairs?.find((row) => row.symbol === symbol && row.enabled);
   const stalePairs = useStalePairs(tickers);
   const stale = stalePairs.has(symbol);
@@ -147,7 +151,7 @@ function PairScreen({ symbol }: { symbol: string }) {
                   {ticker ? formatNumber(ticker.low24h, 'price', { dp: ticker.priceDp, fixed: true }) : '--'}
                 </dd>
               </div>
-              {gamePair && <FundingStat pair={gamePair} />}
+              {(gamePair || termsLoading) && <FundingStat pair={gamePair} />}
             </dl>
             {stale && (
               <p className="pair-note pair-note--warning" role="status" data-testid="pair-stale">
@@ -182,26 +186,32 @@ function PairScreen({ symbol }: { symbol: string }) {
         </div>
         <div className="game__order">
           {/* While the price is paused (useStalePairs) Open waits, with the reason beside it. */}
-          {gamePair && (
+          {gamePair ? (
             <OrderPanel
               pair={gamePair}
               price={stale ? undefined : markOf(tickers, symbol)}
               last={stale ? undefined : ticker?.price}
               paused={stale}
             />
+          ) : (
+            termsLoading && <OrderPanelSkeleton />
           )}
         </div>
         <div className="game__positions">
           {/* A visitor browses the market; positions are a signed-in person's. */}
-          {gamePair && pairs && session && (
-            <Positions
-              pair={gamePair}
-              pairs={pairs}
-              priceOf={(pairSymbol) => markOf(tickers, pairSymbol)}
-              lastOf={(pairSymbol) => tickers?.find((row) => row.symbol === pairSymbol)?.price}
-              isStale={(pairSymbol) => stalePairs.has(pairSymbol)}
-            />
-          )}
+          {gamePair && pairs
+            ? session && (
+                <Positions
+                  pair={gamePair}
+                  pairs={pairs}
+                  priceOf={(pairSymbol) => markOf(tickers, pairSymbol)}
+                  lastOf={(pairSymbol) => tickers?.find((row) => row.symbol === pairSymbol)?.price}
+                  isStale={(pairSymbol) => stalePairs.has(pairSymbol)}
+                />
+              )
+            : // A signed-in person's positions keep their room while the terms load (shown by CSS to a
+              // signed-in person only, the shell's too), so the plays feed below stays put.
+              termsLoading && <div className="positions-slot member-only" aria-hidden="true" />}
         </div>
         <div className="game__plays">
           <LivePlays />

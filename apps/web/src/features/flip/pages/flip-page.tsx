@@ -21,6 +21,7 @@ import { useConnectionLost } from '@/lib/live/use-connection-lost';
 import '@/features/flip/texts';
 import { useFlipConfig, useFlips } from '../api/flip-api';
 import { FlipPanel } from '../components/flip-panel';
+import { FlipPanelSkeleton } from '../components/flip-panel-skeleton';
 import { Flips } from '../components/flips';
 import { flipPriceLines, type OpenFlipLine } from '../components/price-lines';
 import './flip.css';
@@ -119,14 +120,21 @@ export function FlipPage() {
           )}
         </div>
         <div className="flip__order">
-          {config.data && pair && (
+          {config.data && pair ? (
             <FlipPanel config={config.data} pair={pair} openCount={openCount} paused={stale} />
+          ) : (
+            config.isPending && <FlipPanelSkeleton />
           )}
-          {/* For visitors; for everyone until the terms come (the prerendered shell's first paint). */}
-          {(!session || !config.data) && <p className="flip-how">{t('flip.howItWorks')}</p>}
+          {/* For visitors (the prerendered shell is a visitor's: CSS hides it there for a signed-in
+              person, whose own render has none, so nothing below it moves). */}
+          {!session && <p className="flip-how visitor-only">{t('flip.howItWorks')}</p>}
         </div>
         <div className="flip__flips">
-          {session && config.data && <Flips config={config.data} priceOf={priceOf} />}
+          {config.data
+            ? session && <Flips config={config.data} priceOf={priceOf} />
+            : // A signed-in player's flips keep their room while the terms load (the shell has it too,
+              // shown by CSS to a signed-in person only), so the plays feed below stays put.
+              config.isPending && <div className="flips-slot member-only" aria-hidden="true" />}
         </div>
         <div className="flip__plays">
           <LivePlays />
