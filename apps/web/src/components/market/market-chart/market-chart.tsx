@@ -5,7 +5,7 @@
 // draws UTC, so each time is shifted by the zone's offset). Loaded only by screens that draw a chart
 // (React.lazy on this module), so lightweight-charts stays out of every other page. A game passes its
 // open positions' lines (entry, liquidation, take-profit, stop-loss), drawn as the library's price lines.
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AreaSeries,
@@ -245,4 +245,6 @@ export function MarketChart({
   );
 }
 
-export default MarketChart;
+// Drawn again only when its props change: a page that re-renders at every tick leaves it be (the
+// candles channel moves it).
+export default memo(MarketChart);

@@ -5,7 +5,7 @@
 // Open is disabled; a valid order previews its size, fee, cost, liquidation and break-even prices. From
 // 50× a warning names the fee's share of the margin and the move that liquidates, and Open asks to
 // confirm. On a phone the Open buttons stay in a bar at the bottom. A visitor is asked to sign in at Open.
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAntiRepeat } from '@/lib/anti-repeat';
@@ -103,7 +103,8 @@ function previewOf(check: OpenCheck, pair: GamePair, price: string | undefined) 
   };
 }
 
-export function OrderPanel({
+/** Drawn again only when what it is given changes (not at each of the page's ticks). */
+export const OrderPanel = memo(function OrderPanel({
   pair,
   price,
   last,
@@ -513,4 +514,4 @@ export function OrderPanel({
       )}
     </section>
   );
-}
+});

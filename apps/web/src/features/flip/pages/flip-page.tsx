@@ -3,7 +3,7 @@
 // price and a small live line chart (the open flips' prices drawn on it), the flip form with Up and
 // Down, and the user's flips — open ones counting down, the result announced at the end, the history.
 // The chart's module (lightweight-charts) loads only here, after the page itself.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
@@ -53,7 +53,7 @@ export function FlipPage() {
   const stale = symbol ? stalePairs.has(symbol) : false;
   const openFlips = useFlips('open').data;
   const openCount = openFlips?.pages[0]?.total;
-  const priceLines = usePriceLines(symbol, openFlips?.pages.flatMap((page) => page.list) ?? []);
+  const priceLines = usePriceLines(symbol, openFlips?.pages);
   useEffect(() => {
     if (symbol) writeStorage(storageKeys.flipPair, symbol);
   }, [symbol]);
@@ -61,8 +61,15 @@ export function FlipPage() {
   const pairLabel = pair ? `${pair.base}/${pair.quote}` : '';
   const change = new Decimal(ticker?.change24h ?? 0);
   const tone = change.gt(0) ? 'is-up' : change.lt(0) ? 'is-down' : '';
-  const priceOf = (pairSymbol: string) =>
-    stalePairs.has(pairSymbol) ? undefined : markOf(tickers, pairSymbol);
+  // The header follows every tick at once; the flips' live standings follow the same prices in a
+  // deferred render React can interrupt, so a burst of ticks never holds the main thread for long.
+  const listTickers = useDeferredValue(tickers);
+  const staleKey = [...stalePairs].join(',');
+  const priceOf = useCallback(
+    (pairSymbol: string) =>
+      staleKey.split(',').includes(pairSymbol) ? undefined : markOf(listTickers, pairSymbol),
+    [listTickers, staleKey],
+  );
 
   return (
     <PageFrame title={t('titles.flip')} className="flip">
@@ -145,7 +152,17 @@ export function FlipPage() {
 }
 
 /** The chart's lines at this pair's open flips' open prices, labelled with their direction. */
-function usePriceLines(symbol: string | undefined, open: OpenFlipLine[]): ChartPriceLine[] {
+function usePriceLines(
+  symbol: string | undefined,
+  pages: { list: OpenFlipLine[] }[] | undefined,
+): ChartPriceLine[] {
   const { t } = useTranslation();
-  return flipPriceLines(symbol, open, (direction) => t(`flip.${direction}`));
+  // The same lines while the open flips are (the chart is not drawn again at every tick).
+  return useMemo(
+    () =>
+      flipPriceLines(symbol, pages?.flatMap((page) => page.list) ?? [], (direction) =>
+        t(`flip.${direction}`),
+      ),
+    [symbol, pages, t],
+  );
 }
