@@ -38,8 +38,7 @@ export function PairButton({
       disabled={disabled}
       onClick={onClick}
     >
-      {/* Before the pair is known, its logo's room (the name beside it then stays where it is). */}
-      {base ? <TokenLogo symbol={base} size={28} /> : <span className="pair-button__logo-slot" />}
+      {base && <TokenLogo symbol={base} size={28} />}
       <b data-testid={labelTestId}>{label || '--'}</b>
       <ChevronRightIcon size={16} className="pair-button__chevron" />
     </button>

@@ -5,7 +5,7 @@
 // Open is disabled; a valid order previews its size, fee, cost, liquidation and break-even prices. From
 // 50× a warning names the fee's share of the margin and the move that liquidates, and Open asks to
 // confirm. On a phone the Open buttons stay in a bar at the bottom. A visitor is asked to sign in at Open.
-import { lazy, memo, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAntiRepeat } from '@/lib/anti-repeat';
@@ -103,8 +103,7 @@ function previewOf(check: OpenCheck, pair: GamePair, price: string | undefined) 
   };
 }
 
-/** Drawn again only when what it is given changes (not at each of the page's ticks). */
-export const OrderPanel = memo(function OrderPanel({
+export function OrderPanel({
   pair,
   price,
   last,
@@ -302,16 +301,13 @@ export const OrderPanel = memo(function OrderPanel({
         }
         placeholder={`${formatNumber(pair.minMargin, 'amount')} – ${formatNumber(pair.maxMargin, 'amount')}`}
       />
-      {/* A signed-in person's quick amounts and Max have their room from the first paint (usable once
-          the balance is in), so the fields below do not move when it comes. */}
-      {session && (
+      {available !== undefined && (
         <div className="order-panel__quick">
           {QUICK.map((percent) => (
             <button
               key={percent}
               type="button"
               data-testid={`quick-${percent}`}
-              disabled={available === undefined}
               onClick={() => quick(percent)}
             >
               {percent}%
@@ -319,7 +315,7 @@ export const OrderPanel = memo(function OrderPanel({
           ))}
         </div>
       )}
-      {maxMargin ? (
+      {maxMargin && (
         // The largest margin the balance pays with its fee, at this leverage; a tap takes it.
         <button
           type="button"
@@ -332,13 +328,6 @@ export const OrderPanel = memo(function OrderPanel({
             token: pair.marginToken,
           })}
         </button>
-      ) : (
-        session &&
-        available === undefined && (
-          <span className="order-panel__max order-panel__max--pending" aria-hidden="true">
-            {'\u00a0'}
-          </span>
-        )
       )}
 
       <div className="order-field">
@@ -514,4 +503,4 @@ export const OrderPanel = memo(function OrderPanel({
       )}
     </section>
   );
-});
+}

@@ -3,7 +3,7 @@
 // When one ends, the user channel's `flip` frame (the shell refetches the lists and balances on it)
 // brings its result here, announced above Up / Down with its close price and realized P&L — a refund
 // with why — until dismissed.
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig, FlipPosition } from '@tradeflip/api';
@@ -39,8 +39,7 @@ function useTerms(config: FlipConfig) {
   return { pairOf, amountDpOf };
 }
 
-/** Drawn again only when what it is given changes (not at each of the page's ticks). */
-export const Flips = memo(function Flips({ config, priceOf }: FlipsProps) {
+export function Flips({ config, priceOf }: FlipsProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'open' | 'closed'>('open');
   const [viewing, setViewing] = useState<FlipPosition | null>(null);
@@ -104,7 +103,7 @@ export const Flips = memo(function Flips({ config, priceOf }: FlipsProps) {
       )}
     </section>
   );
-});
+}
 
 function OpenFlips({ config, priceOf, onOpen }: FlipsProps & { onOpen: (item: FlipPosition) => void }) {
   const { t } = useTranslation();
