@@ -61,8 +61,8 @@ export class FlipSettlement {
     let settled = await this.settleReady(now, failed);
     const failedRecords: { id: number; error: unknown }[] = [];
     for (;;) {
-      const taken = await this.recordSettled(failedRecords);
-      if (taken < SETTLE_BATCH) break;
+      const recorded = await this.recordSettled(failedRecords);
+      if (recorded < SETTLE_BATCH) break;
       settled += await this.settleReady(this.deps.clock.now(), failed);
     }
     const at = this.deps.clock.now().getTime() + STUCK_RETRY_MS;
@@ -195,13 +195,14 @@ export class FlipSettlement {
   /**
    * Records, in one transaction, the game events and the notification-centre line of the oldest
    * settled flips not yet recorded (at most a batch, each locked and skipped by a second leader);
-   * answers how many it took (a full batch: more may wait).
+   * answers how many it recorded (a full batch: more may wait; fewer, as when a second leader holds
+   * them, ends the pass rather than asking again for flips it cannot have).
    */
   private async recordSettled(failed: { id: number; error: unknown }[]): Promise<number> {
     const skip = [...this.stuckRecords.keys(), ...failed.map((f) => f.id)];
     const waiting = await repo.unrecorded(this.deps.db, SETTLE_BATCH, skip);
-    if (waiting.length > 0) await oneByOneOnFailure(waiting, failed, (rows) => this.recordBatch(rows));
-    return waiting.length;
+    if (waiting.length === 0) return 0;
+    return oneByOneOnFailure(waiting, failed, (rows) => this.recordBatch(rows));
   }
 
   private async recordBatch(waiting: { id: number }[]): Promise<number> {
