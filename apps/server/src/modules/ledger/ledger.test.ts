@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '@tradeflip/money';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { queryRows, sqlState } from '../../db/rows';
 import {
   adminCall,
   describeEachDatabase,
@@ -482,6 +482,44 @@ describeEachDatabase('ledger', (db) => {
       ]) {
         await expect(db.handle.db.execute(statement)).rejects.toThrow();
       }
+      await db.expectAuditClean(LEDGER_ONLY);
+    });
+
+    it('refuses a posting of no movement or of another token, and keeps every account', async () => {
+      const t = await db.app();
+      const user = await newUser(t, db.handle.db);
+      await t.app.services.operatorMoney.adjust({ userId: user.id, token: 'SOL', amount: '1' });
+      const [posted] = await queryRows<{ movement_id: string; account_id: string }>(
+        db.handle.db,
+        sql`select p.movement_id::text, p.account_id::text from ledger_postings p
+              join ledger_accounts a on a.id = p.account_id where a.owner = ${`user:${user.id}`}`,
+      );
+      const other = await newUser(t, db.handle.db);
+      await t.app.services.operatorMoney.adjust({ userId: other.id, token: 'SOL', amount: '1' });
+      const [otherAccount] = await queryRows<{ id: string }>(
+        db.handle.db,
+        sql`select id::text from ledger_accounts where owner = ${`user:${other.id}`}`,
+      );
+      const post = (movement: string, account: string, token: string) =>
+        db.handle.db.execute(
+          sql`insert into ledger_postings (movement_id, account_id, token, available_delta, frozen_delta, available_after, frozen_after)
+              values (${movement}, ${account}, ${token}, 1, 0, 2, 0)`,
+        );
+      const refusal = (work: Promise<unknown>) =>
+        work.then(
+          () => 'written',
+          (error: unknown) => sqlState(error),
+        );
+      expect(await refusal(post('999999999', posted!.account_id, 'SOL'))).toBe('23503');
+      expect(await refusal(post(posted!.movement_id, otherAccount!.id, 'BTC'))).toBe('23503');
+      for (const statement of [
+        sql`delete from ledger_accounts where id = ${posted!.account_id}`,
+        sql`update ledger_accounts set token = 'BTC' where id = ${posted!.account_id}`,
+        sql`truncate ledger_accounts cascade`,
+      ]) {
+        expect(await refusal(db.handle.db.execute(statement))).toBe('23001');
+      }
+      expect(await balanceOf(db.handle.db, user.id, 'SOL')).toEqual({ available: '1', frozen: '0' });
       await db.expectAuditClean(LEDGER_ONLY);
     });
   });

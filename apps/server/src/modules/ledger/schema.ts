@@ -1,7 +1,7 @@
 // The ledger's tables: accounts (the users' and the house's), the vaults' exposure, movements and
 // their postings. Foreign keys name the users' and tokens' keys (their owners' schemas).
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { businessTypes as businessTypeList } from '@tradeflip/api';
 import type { NetworkName } from '../../chain/network';
 import { users } from '../account/schema';
@@ -38,8 +38,6 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     unique('ledger_accounts_owner_token_key').on(t.owner, t.token),
-    // The target of the postings' (account_id, token) foreign key.
-    unique('ledger_accounts_id_token_key').on(t.id, t.token),
     index('ledger_accounts_user_idx').on(t.userId),
     check('ledger_accounts_kind_check', sql`${t.kind} in ('user', 'vault', 'chain', 'equity')`),
     check(
@@ -92,14 +90,17 @@ export const ledgerMovements = pgTable(
   ],
 );
 
-/** The change a movement made to one account, and the account's balances right after it. */
+/**
+ * The change a movement made to one account, and the account's balances right after it. Each refers
+ * to its movement and to an account of its token: checked once per statement that writes postings
+ * (a trigger, see migration 0026), not row by row as a foreign key would (a batch of settlements
+ * writes thousands at once); ledger accounts are never deleted nor change id or token.
+ */
 export const ledgerPostings = pgTable(
   'ledger_postings',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    movementId: bigint('movement_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerMovements.id),
+    movementId: bigint('movement_id', { mode: 'number' }).notNull(),
     accountId: bigint('account_id', { mode: 'number' }).notNull(),
     token: text('token').notNull(),
     availableDelta: money('available_delta').notNull(),
@@ -108,11 +109,6 @@ export const ledgerPostings = pgTable(
     frozenAfter: money('frozen_after').notNull(),
   },
   (t) => [
-    foreignKey({
-      name: 'ledger_postings_account_fk',
-      columns: [t.accountId, t.token],
-      foreignColumns: [ledgerAccounts.id, ledgerAccounts.token],
-    }),
     unique('ledger_postings_movement_account_key').on(t.movementId, t.accountId),
     index('ledger_postings_account_idx').on(t.accountId, t.id),
     check('ledger_postings_nonzero_check', sql`${t.availableDelta} <> 0 or ${t.frozenDelta} <> 0`),
