@@ -61,6 +61,10 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     if (dataDir) closeToOthers(dataDir);
     const client = dataDir ? new PGlite(dataDir) : new PGlite();
     await client.waitReady;
+    // A new WAL segment is not written full of zeros first: in PGlite's memory file system that
+    // rewrote the growing file again and again (half of a burst of flip settlements' commit time);
+    // the segment's pages are written as the log reaches them.
+    await client.exec('SET wal_init_zero = off');
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     return {

@@ -242,7 +242,8 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     await other.app.services.market.pin('XRPUSDT', '0.6'); // the other process hears the mark too
     table.wait(1.5);
     // Flips an earlier test left open fall due too: each flip due is counted by one settler only.
-    const due = await repo.due(db.handle.db, table.clock.now(), 1000);
+    const now = table.clock.now();
+    const due = await repo.due(db.handle.db, { now, heard: new Map(), late: now }, 1000);
     expect(due.map((row) => String(row.id))).toEqual(expect.arrayContaining(flips.map((f) => f.id)));
     const [first, second] = await Promise.all([table.settle(), other.app.services.flip.settleDue()]);
     expect(first + second).toBe(due.length);

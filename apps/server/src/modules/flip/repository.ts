@@ -1,6 +1,21 @@
 // Rows of Lightning Flip: its terms and its positions. The flip module owns these tables
 // (CONVENTIONS 13); balances are the ledger's, prices and kept ticks the market's.
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { queryPreparedRows } from '../../db/rows';
 import { NEXT_PLAY_NUMBER } from '../game-events/service';
@@ -110,15 +125,28 @@ const dueColumns = {
 };
 export type DueFlip = { [K in keyof typeof dueColumns]: FlipRow[K] };
 
-/** Open flips expired at `now`, soonest first, at most `limit`. */
-export async function due(db: Queryable, now: Date, limit: number, skip: number[] = []): Promise<DueFlip[]> {
+/**
+ * Open flips expired at `now` whose close is known, soonest first, at most `limit`: expired before
+ * the newest mark heard of their pair (`heard`: the last mark at or before the expiry is then
+ * known), or at `late` or before when no mark came after.
+ */
+export async function due(
+  db: Queryable,
+  at: { now: Date; heard: Map<string, number>; late: Date },
+  limit: number,
+  skip: number[] = [],
+): Promise<DueFlip[]> {
+  const heardAfter = [...at.heard].map(([symbol, time]) =>
+    and(eq(flipPositions.symbol, symbol), lt(flipPositions.expiresAt, new Date(time))),
+  );
   return db
     .select(dueColumns)
     .from(flipPositions)
     .where(
       and(
         eq(flipPositions.status, 'open'),
-        lte(flipPositions.expiresAt, now),
+        lte(flipPositions.expiresAt, at.now),
+        or(lte(flipPositions.expiresAt, at.late), ...heardAfter),
         skip.length > 0 ? notInArray(flipPositions.id, skip) : undefined,
       ),
     )

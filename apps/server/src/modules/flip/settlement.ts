@@ -87,19 +87,18 @@ export class FlipSettlement {
     let settled = 0;
     for (;;) {
       const skip = [...this.stuck.keys(), ...failed.map((f) => f.id)];
-      const due = await repo.due(this.deps.db, now, SETTLE_BATCH, skip);
-      const ready = due.filter((row) => this.closeKnown(row, now));
+      // The newest marks again each batch: they move on while a burst is being settled.
+      const at = {
+        now,
+        heard: this.deps.market.newestMarkTimes(),
+        late: new Date(now.getTime() - LATE_MARK_MS),
+      };
+      const ready = await repo.due(this.deps.db, at, SETTLE_BATCH, skip);
       if (ready.length > 0) {
         settled += await oneByOneOnFailure(ready, failed, (rows) => this.settleBatch(rows, toleranceMs));
       }
-      if (due.length < SETTLE_BATCH || ready.length === 0) return settled;
+      if (ready.length < SETTLE_BATCH) return settled;
     }
-  }
-
-  private closeKnown(row: repo.DueFlip, now: Date): boolean {
-    const expiry = row.expiresAt.getTime();
-    const newest = this.deps.market.newestMark(row.symbol);
-    return (newest !== undefined && newest.time > expiry) || now.getTime() - expiry >= LATE_MARK_MS;
   }
 
   /** The close mark of each (pair, expiry), kept once: null when none lies within the tolerance. */

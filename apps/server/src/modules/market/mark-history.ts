@@ -67,9 +67,14 @@ export class MarkHistory {
     return [...this.bySymbol.values()].flatMap((list) => list.filter((mark) => mark.time > time));
   }
 
-  /** The newest mark heard of a pair. */
-  newest(symbol: string): RawTick | undefined {
-    return this.bySymbol.get(symbol)?.at(-1);
+  /** The time of the newest mark heard of each pair. */
+  newestTimes(): Map<string, number> {
+    const times = new Map<string, number>();
+    for (const [symbol, list] of this.bySymbol) {
+      const newest = list.at(-1);
+      if (newest) times.set(symbol, newest.time);
+    }
+    return times;
   }
 
   /** What the leader has to write; taken, so each mark is written once. */

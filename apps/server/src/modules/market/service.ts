@@ -522,9 +522,9 @@ export class MarketService {
     return mark;
   }
 
-  /** The newest mark this process heard of a pair (its time says how far the marks have come). */
-  newestMark(symbol: string): RawTick | undefined {
-    return this.history.newest(symbol);
+  /** The time of the newest mark this process heard of each pair (how far the marks have come). */
+  newestMarkTimes(): Map<string, number> {
+    return this.history.newestTimes();
   }
 
   private stale(symbol: string, now: number): boolean {
