@@ -35,8 +35,9 @@ export function startJobs(app: FastifyInstance, db: Database, config: Config): J
   jobs.push(startGameEngine(app.services.gameEngine, settling));
   jobs.push(startFlipSettler(app.services.flip, settling));
   jobs.push(startInviteRewarder(app.services.invite, { db, clock: systemClock, log: app.log }));
-  const { push, notifications } = app.services;
-  jobs.push(startNoticePusher({ db, clock: systemClock, push, notifications, log: app.log }));
+  const { push, notifications, market } = app.services;
+  const priceDp = (symbol: string) => market.priceDpOf(symbol);
+  jobs.push(startNoticePusher({ db, clock: systemClock, push, priceDp, notifications, log: app.log }));
   jobs.push(startPlaysFeed(app.services.plays, { db, clock: systemClock, log: app.log }));
   jobs.push(
     startMarketFeed(app.services.market, {

@@ -9,6 +9,7 @@ import { interpolate, isMessageKey, translate, type Language } from '@tradeflip/
 import { noticesUiEn, noticesUiZh } from '@tradeflip/i18n/notices-ui';
 import { noticeTextKind, noticeVars } from '@tradeflip/i18n/notice-words';
 import { noticeScreen } from '@tradeflip/api/notice-screen';
+import { formatPriceExact } from '@tradeflip/money/exact';
 import type { Notice, PushPayload } from '@tradeflip/api';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/client';
@@ -23,15 +24,22 @@ export const PUSH_WITHIN_MS = 10 * 60_000;
 
 const texts = { 'en-US': noticesUiEn.noticesUi, 'zh-CN': noticesUiZh.noticesUi } as const;
 
+/** A pair's price decimals (the market's), so a pushed price reads as the app's screens write it. */
+export type PriceDecimals = (symbol: string) => number;
+
 /** What a notice's push says in a language: the centre's title and sentence, opening its screen. */
 export function noticePushPayload(
   notice: Pick<Notice, 'id' | 'kind' | 'params'>,
   lang: Language,
+  priceDp: PriceDecimals,
 ): PushPayload {
   const words = texts[lang];
   const kind = words.kinds[noticeTextKind(notice)];
-  const vars = noticeVars(notice, words, (reason) =>
-    isMessageKey(reason) ? translate(lang, reason) : reason,
+  const vars = noticeVars(
+    notice,
+    words,
+    (reason) => (isMessageKey(reason) ? translate(lang, reason) : reason),
+    (price, symbol) => (price ? formatPriceExact(price, priceDp(symbol)) : '--'),
   );
   return {
     title: kind.title,
@@ -43,14 +51,19 @@ export function noticePushPayload(
 }
 
 /** One pass: takes the oldest notices not yet pushed and pushes the recent ones; answers how many it took. */
-export async function pushNotices(deps: { db: Queryable; clock: Clock; push: PushService }): Promise<number> {
+export async function pushNotices(deps: {
+  db: Queryable;
+  clock: Clock;
+  push: PushService;
+  priceDp: PriceDecimals;
+}): Promise<number> {
   const now = deps.clock.now();
   const taken = await takeUnpushed(deps.db, BATCH, now);
   const recent = taken.filter((notice) => now.getTime() - Date.parse(notice.createdAt) <= PUSH_WITHIN_MS);
   await deps.push.deliver(
     recent.map((notice) => ({
       userId: notice.userId,
-      notice: (lang: Language) => noticePushPayload(notice, lang),
+      notice: (lang: Language) => noticePushPayload(notice, lang, deps.priceDp),
     })),
   );
   return taken.length;
@@ -60,6 +73,7 @@ export function startNoticePusher(deps: {
   db: Queryable;
   clock: Clock;
   push: PushService;
+  priceDp: PriceDecimals;
   notifications: NotificationService;
   intervalMs?: number;
   log?: LoopLog;

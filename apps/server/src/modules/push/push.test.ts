@@ -43,7 +43,9 @@ describeEachDatabase('Web Push', (db) => {
     return game.opened(token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 100 });
   }
   /** One pass of the notice pusher: answers once every push it took is sent. */
-  const pushPass = () => pushNotices({ db: db.handle.db, clock: game.clock, push: app().services.push });
+  const priceDp = (symbol: string) => app().services.market.priceDpOf(symbol);
+  const pushPass = () =>
+    pushNotices({ db: db.handle.db, clock: game.clock, push: app().services.push, priceDp });
   /** The price falls to the liquidation price; answers once every push is sent. */
   async function liquidate() {
     await game.price('BTCUSDT', '59430');
@@ -134,14 +136,14 @@ describeEachDatabase('Web Push', (db) => {
       claims: { aud: fake.origin, sub: 'mailto:no-reply@tradeflip.local' },
       payload: {
         title: 'Position liquidated',
-        body: 'Your BTC/USDT long position was liquidated at 59,430.',
+        body: 'Your BTC/USDT long position was liquidated at 59,430.00.',
         url: `/pages/game/detail?id=BTCUSDT&position=${ids[0]}`,
         tag: expect.stringMatching(/^notice-\d+$/),
       },
     });
     expect(pushed(chineseDevice.endpoint)?.payload).toEqual({
       title: '仓位已强平',
-      body: '您的 BTC/USDT 做多仓位已在 59,430 被强制平仓。',
+      body: '您的 BTC/USDT 做多仓位已在 59,430.00 被强制平仓。',
       url: `/pages/game/detail?id=BTCUSDT&position=${ids[1]}`,
       tag: expect.stringMatching(/^notice-\d+$/),
     });
@@ -154,6 +156,7 @@ describeEachDatabase('Web Push', (db) => {
       db: db.handle.db,
       clock: game.clock,
       push: app().services.push,
+      priceDp,
       notifications: app().services.notifications,
       // Only the wake-up on the stored notice can push within the test.
       intervalMs: 600_000,
