@@ -98,7 +98,7 @@ async function settleMany(count: number, on: 'postgres' | 'pglite') {
     clock.runFrom(first - 300);
     await market.pin('BTCUSDT', '60010');
     feed = setInterval(() => void market.pin('BTCUSDT', '60010'), 100);
-    settler = startFlipSettler(flip, { db: database.db, clock });
+    settler = startFlipSettler(flip, { db: database.db, clock, market });
     const deadline = Date.now() + 120_000;
     while (heard.size < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     if (heard.size < count) throw new Error(`only ${heard.size} of ${count} settlements heard`);

@@ -33,7 +33,7 @@ export function startJobs(app: FastifyInstance, db: Database, config: Config): J
   const standBy = config.databaseUrl ? () => app.services.market.marksUnheard() : undefined;
   const settling = { db, clock: systemClock, log: app.log, ...(standBy && { standBy }) };
   jobs.push(startGameEngine(app.services.gameEngine, settling));
-  jobs.push(startFlipSettler(app.services.flip, settling));
+  jobs.push(startFlipSettler(app.services.flip, { ...settling, market: app.services.market }));
   jobs.push(startInviteRewarder(app.services.invite, { db, clock: systemClock, log: app.log }));
   const { push, notifications, market } = app.services;
   const priceDp = (symbol: string) => market.priceDpOf(symbol);

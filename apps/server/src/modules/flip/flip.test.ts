@@ -11,6 +11,7 @@ import { call, callRoute, describeEachDatabase, userOf } from '../../test/harnes
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows';
 import * as repo from './repository';
+import { startFlipSettler } from './settle-job';
 import { flipPositions } from './schema';
 import { FlipTable } from './test-helpers';
 
@@ -184,6 +185,40 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     expect(detail.closeTick!.time).toBe(Date.parse(T0) + 59_900);
     // Settled once: a second pass finds nothing.
     expect(await table.settle()).toBe(0);
+    await db.expectAuditClean();
+  });
+
+  it('the settler settles a flip as soon as the mark after its expiry is heard', async () => {
+    const table = await FlipTable.start(db, T0);
+    const user = await fundedUser(table.t, '100');
+    await table.price('SOLUSDT', '150');
+    const flip = await table.opened(user.token, {
+      symbol: 'SOLUSDT',
+      direction: 'up',
+      amount: '10',
+      duration: 30,
+      token: 'USDT',
+    });
+    // Passes only at its start and on a mark: the interval alone would come after the test.
+    const settler = startFlipSettler(table.t.app.services.flip, {
+      db: db.handle.db,
+      clock: table.clock,
+      intervalMs: 600_000,
+      market: table.t.app.services.market,
+    });
+    try {
+      table.wait(29.9);
+      await table.price('SOLUSDT', '151'); // the close
+      table.wait(0.2);
+      expect((await table.detail(user.token, flip.id)).status).toBe('open');
+      await table.price('SOLUSDT', '152'); // the mark after expiry decides it
+      await expect
+        .poll(async () => (await table.detail(user.token, flip.id)).status, { timeout: 10_000 })
+        .toBe('closed');
+      expect(await table.detail(user.token, flip.id)).toMatchObject({ result: 'won', closePrice: '151' });
+    } finally {
+      await settler.stop();
+    }
     await db.expectAuditClean();
   });
 
