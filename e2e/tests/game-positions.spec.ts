@@ -326,6 +326,9 @@ test('a device that goes offline is told its connection, not the market, stopped
   await page.context().setOffline(false);
   await expect(card.getByTestId('position-stale')).toHaveCount(0, { timeout: 20_000 });
   await expect(card.getByTestId('position-close')).toBeEnabled();
+  // The screen stayed; what it could not load offline (the plays feed below the positions) comes now.
+  await page.locator('.game__plays').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('plays-feed')).toBeVisible();
 
   // Back online, the take-profit is hit: announced in a sentence (side in lower case).
   await pin('BTCUSDT', '61000');

@@ -2,9 +2,10 @@
 // once the person scrolls near it, so nothing of it is in a page's first paint. It watches the viewport
 // itself rather than through WhenVisible: a second importer of that module, beside Home, makes it a
 // chunk of its own and puts `/` over its 150 KiB (bundle-size.spec.ts).
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 
-const PlaysFeed = lazy(() => import('./plays-feed'));
+const PlaysFeed = lazyPart(() => import('./plays-feed'));
 const HEIGHT = 120;
 
 export function LivePlays() {

@@ -5,7 +5,8 @@
 // Open is disabled; a valid order previews its size, fee, cost, liquidation and break-even prices. From
 // 50× a warning names the fee's share of the margin and the move that liquidates, and Open asks to
 // confirm. On a phone the Open buttons stay in a bar at the bottom. A visitor is asked to sign in at Open.
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAntiRepeat } from '@/lib/anti-repeat';
@@ -40,7 +41,7 @@ import { checkOrder, entryOf, orderResolver, type OrderValues } from './order-fo
 import { FundingLine } from './funding';
 import { OrderField } from './order-field';
 
-const OpenConfirm = lazy(() => import('./open-confirm'));
+const OpenConfirm = lazyPart(() => import('./open-confirm'));
 
 const QUICK = [25, 50, 75, 100];
 /** Each checked field's input, to bring into view when Open finds it at fault. */

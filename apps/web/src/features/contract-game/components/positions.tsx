@@ -7,7 +7,8 @@
 // detail (position-sheet.tsx), as does a notice's tap (`&position=<id>`). A position the engine closes
 // (liquidation, TP, SL) leaves the list without a reload; the notification centre announces it
 // (components/notices), on this page as on any other.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GamePair, Position } from '@tradeflip/api';
@@ -25,10 +26,10 @@ import { closePriceOf, headlineOf, openFigures, riskOf, tone } from './position-
 
 // The detail sheet loads on the first tap; the Close and TP / SL sheets when a finger first touches a
 // button (pointerdown), so they are there by the click.
-const PositionSheet = lazy(() => import('./position-sheet').then((m) => ({ default: m.PositionSheet })));
+const PositionSheet = lazyPart(() => import('./position-sheet').then((m) => ({ default: m.PositionSheet })));
 const loadActions = () => import('./position-actions');
-const CloseSheet = lazy(() => loadActions().then((m) => ({ default: m.CloseSheet })));
-const TargetsSheet = lazy(() => loadActions().then((m) => ({ default: m.TargetsSheet })));
+const CloseSheet = lazyPart(() => loadActions().then((m) => ({ default: m.CloseSheet })));
+const TargetsSheet = lazyPart(() => loadActions().then((m) => ({ default: m.TargetsSheet })));
 
 /** What the positions need of the market: each pair's terms, live price and whether it is paused. */
 export interface PositionsMarket {

@@ -3,7 +3,8 @@
 // the pair's live price, 24 h change, high and low, the chart in the spec's timeframes (time-share,
 // 1m, 5m, 15m; the last one chosen is remembered), the order panel and the user's positions and
 // history (issue 11). The chart's module (lightweight-charts) loads only here, after the page itself.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
@@ -26,10 +27,10 @@ import { OrderPanel } from '../components/order-panel';
 import { Positions } from '../components/positions';
 import './game.css';
 
-const MarketChart = lazy(() => import('@/components/market/market-chart/market-chart'));
+const MarketChart = lazyPart(() => import('@/components/market/market-chart/market-chart'));
 // Opened by a tap on the pair's name: loaded then.
-const PairSwitcher = lazy(() => import('@/components/market/pair-switcher'));
-const PairList = lazy(async () => ({
+const PairSwitcher = lazyPart(() => import('@/components/market/pair-switcher'));
+const PairList = lazyPart(async () => ({
   default: (await import('@/components/market/ticker-list')).TickerList,
 }));
 type ChartPriceLine = NonNullable<MarketChartProps['priceLines']>[number];

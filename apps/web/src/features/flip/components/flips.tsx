@@ -3,7 +3,8 @@
 // When one ends, the user channel's `flip` frame (the shell refetches the lists and balances on it)
 // brings its result here, announced above Up / Down with its close price and realized P&L — a refund
 // with why — until dismissed.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig, FlipPosition } from '@tradeflip/api';
@@ -25,7 +26,7 @@ import { payoutText } from './flip-form';
 import { outcomeOf, pnlText, RefundWhy, toneOf } from './flip-outcome';
 import { FlipCardHead, OpenFlipCard } from './open-flip-card';
 
-const FlipSheet = lazy(() => import('./flip-sheet'));
+const FlipSheet = lazyPart(() => import('./flip-sheet'));
 
 export interface FlipsProps {
   config: FlipConfig;

@@ -3,7 +3,8 @@
 // price and a small live line chart (the open flips' prices drawn on it), the flip form with Up and
 // Down, and the user's flips — open ones counting down, the result announced at the end, the history.
 // The chart's module (lightweight-charts) loads only here, after the page itself.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
@@ -25,9 +26,9 @@ import { Flips } from '../components/flips';
 import { flipPriceLines, type OpenFlipLine } from '../components/price-lines';
 import './flip.css';
 
-const MarketChart = lazy(() => import('@/components/market/market-chart/market-chart'));
+const MarketChart = lazyPart(() => import('@/components/market/market-chart/market-chart'));
 // Opened by a tap on the pair's name: loaded then (with its Sheet).
-const PairSwitcher = lazy(() => import('@/components/market/pair-switcher'));
+const PairSwitcher = lazyPart(() => import('@/components/market/pair-switcher'));
 type ChartPriceLine = NonNullable<MarketChartProps['priceLines']>[number];
 
 /** The pair on screen: the one named, else the last one played, else the first offered. */
