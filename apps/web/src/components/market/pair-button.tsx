@@ -38,7 +38,8 @@ export function PairButton({
       disabled={disabled}
       onClick={onClick}
     >
-      {base && <TokenLogo symbol={base} size={28} />}
+      {/* Before the pair is known, its logo's room (the name beside it then stays where it is). */}
+      {base ? <TokenLogo symbol={base} size={28} /> : <span className="pair-button__logo-slot" />}
       <b data-testid={labelTestId}>{label || '--'}</b>
       <ChevronRightIcon size={16} className="pair-button__chevron" />
     </button>

@@ -5,7 +5,7 @@
 // draws UTC, so each time is shifted by the zone's offset). Loaded only by screens that draw a chart
 // (React.lazy on this module), so lightweight-charts stays out of every other page. A game passes its
 // open positions' lines (entry, liquidation, take-profit, stop-loss), drawn as the library's price lines.
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AreaSeries,
@@ -97,54 +97,63 @@ export function MarketChart({
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const up = cssColor('--tf-up', '#16c784');
-    const down = cssColor('--tf-down', '#ff5468');
-    const text = cssColor('--tf-text-3', '#6b7a96');
-    // The theme's --tf-line is in a syntax the library does not parse: the same colour, spelt out.
-    const grid = 'rgba(148, 170, 210, 0.08)';
-    const chart: IChartApi = createChart(element, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: text,
-        fontSize: 11,
-        fontFamily: getComputedStyle(element).fontFamily,
-      },
-      // The app's language for the axis's month and day names, the app's date format on the crosshair.
-      localization: { locale: language, timeFormatter: (time: number) => chartTimeLabel(time, line) },
-      grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-      rightPriceScale: { borderVisible: false },
-      // Nothing lies before the first bar: no scrolling there, and (the library's rule for a fixed
-      // edge) the first time label is drawn whole, not cut at the chart's edge ("3:08:13").
-      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: line, fixLeftEdge: true },
-      crosshair: { mode: 0 },
-      handleScale: { axisPressedMouseMove: false },
-    });
-    const priceFormat = chartPriceFormat(priceDp);
-    const series: ISeriesApi<'Area'> | ISeriesApi<'Candlestick'> = line
-      ? chart.addSeries(AreaSeries, {
-          lineColor: cssColor('--tf-accent', '#209cff'),
-          topColor: 'rgba(32, 156, 255, 0.28)',
-          bottomColor: 'rgba(32, 156, 255, 0.02)',
-          lineWidth: 2,
-          priceFormat,
-        })
-      : chart.addSeries(CandlestickSeries, {
-          upColor: up,
-          downColor: down,
-          wickUpColor: up,
-          wickDownColor: down,
-          borderVisible: false,
-          priceFormat,
-        });
+    let chart: IChartApi | undefined;
+    let series: ISeriesApi<'Area'> | ISeriesApi<'Candlestick'> | undefined;
+    // The chart is made once its history is in, so its first paint is the drawn chart (one paint of
+    // the canvases, not an empty frame and then the candles).
+    const create = () => {
+      const up = cssColor('--tf-up', '#16c784');
+      const down = cssColor('--tf-down', '#ff5468');
+      const text = cssColor('--tf-text-3', '#6b7a96');
+      // The theme's --tf-line is in a syntax the library does not parse: the same colour, spelt out.
+      const grid = 'rgba(148, 170, 210, 0.08)';
+      const made: IChartApi = createChart(element, {
+        autoSize: true,
+        layout: {
+          background: { type: ColorType.Solid, color: 'transparent' },
+          textColor: text,
+          fontSize: 11,
+          fontFamily: getComputedStyle(element).fontFamily,
+        },
+        // The app's language for the axis's month and day names, the app's date format on the crosshair.
+        localization: { locale: language, timeFormatter: (time: number) => chartTimeLabel(time, line) },
+        grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+        rightPriceScale: { borderVisible: false },
+        // Nothing lies before the first bar: no scrolling there, and (the library's rule for a fixed
+        // edge) the first time label is drawn whole, not cut at the chart's edge ("3:08:13").
+        timeScale: { borderVisible: false, timeVisible: true, secondsVisible: line, fixLeftEdge: true },
+        crosshair: { mode: 0 },
+        handleScale: { axisPressedMouseMove: false },
+      });
+      const priceFormat = chartPriceFormat(priceDp);
+      const added: ISeriesApi<'Area'> | ISeriesApi<'Candlestick'> = line
+        ? made.addSeries(AreaSeries, {
+            lineColor: cssColor('--tf-accent', '#209cff'),
+            topColor: 'rgba(32, 156, 255, 0.28)',
+            bottomColor: 'rgba(32, 156, 255, 0.02)',
+            lineWidth: 2,
+            priceFormat,
+          })
+        : made.addSeries(CandlestickSeries, {
+            upColor: up,
+            downColor: down,
+            wickUpColor: up,
+            wickDownColor: down,
+            borderVisible: false,
+            priceFormat,
+          });
+      chart = made;
+      series = added;
+      setSeries(added);
+      return { made, added };
+    };
 
-    setSeries(series);
     let lastTime = 0;
     let loaded = false;
     const pending: Candle[] = [];
     const draw = (candle: Candle) => {
       const bar = toBar(candle, line);
-      if (bar.time < lastTime) return; // an older push after a newer one: candles only move forward
+      if (!series || bar.time < lastTime) return; // an older push after a newer one: candles only move forward
       lastTime = bar.time;
       (series as ISeriesApi<'Candlestick'>).update(bar as never);
     };
@@ -165,12 +174,13 @@ export function MarketChart({
     const loadHistory = () =>
       getCandles({ symbol, interval, limit: HISTORY[interval] }, controller.signal)
         .then(({ list }) => {
+          const { made, added } = chart && series ? { made: chart, added: series } : create();
           const bars = list.map((candle) => toBar(candle, line));
-          (series as ISeriesApi<'Candlestick'>).setData(bars as never);
+          (added as ISeriesApi<'Candlestick'>).setData(bars as never);
           lastTime = bars.at(-1)?.time ?? 0;
           loaded = true;
           for (const candle of pending.splice(0)) draw(candle);
-          chart.timeScale().scrollToRealTime();
+          made.timeScale().scrollToRealTime();
           setStatus('ready');
         })
         .catch(() => {
@@ -182,7 +192,7 @@ export function MarketChart({
       controller.abort();
       stop();
       setSeries(null);
-      chart.remove();
+      chart?.remove();
     };
     // upColor: the colours are read from CSS, which the choice swaps; redraw with them. language: the
     // axis's and crosshair's words.
@@ -245,4 +255,6 @@ export function MarketChart({
   );
 }
 
-export default MarketChart;
+// Drawn again only when its props change: a page that re-renders at every tick leaves it be (the
+// candles channel moves it).
+export default memo(MarketChart);

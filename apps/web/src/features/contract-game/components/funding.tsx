@@ -21,18 +21,30 @@ function useFundingCountdown(pair: FundingTerms): string {
   return formatDuration(nextFundingTime(now, pair.fundingIntervalSeconds).getTime() - now);
 }
 
-/** The header's stat: "Funding / Countdown  0.0100% / 03:12:45". */
-export function FundingStat({ pair }: { pair: FundingTerms }) {
+/**
+ * The header's stat: "Funding / Countdown  0.0100% / 03:12:45". Without the pair's terms (still
+ * loading) it holds its row with '--', so the header keeps its height when they come.
+ */
+export function FundingStat({ pair }: { pair: FundingTerms | undefined }) {
   const { t } = useTranslation();
-  const left = useFundingCountdown(pair);
   return (
     <div className="pair-head__funding">
       <dt>{t('order.fundingHead')}</dt>
       <dd data-testid="pair-funding">
-        {fundingRateText(pair)} / <span data-testid="pair-funding-countdown">{left}</span>
+        {pair ? (
+          <>
+            {fundingRateText(pair)} / <FundingCountdown pair={pair} />
+          </>
+        ) : (
+          '--'
+        )}
       </dd>
     </div>
   );
+}
+
+function FundingCountdown({ pair }: { pair: FundingTerms }) {
+  return <span data-testid="pair-funding-countdown">{useFundingCountdown(pair)}</span>;
 }
 
 /** The order form's line: the rate, its interval and the time to the next charge. */

@@ -5,7 +5,7 @@
 // Open is disabled; a valid order previews its size, fee, cost, liquidation and break-even prices. From
 // 50× a warning names the fee's share of the margin and the move that liquidates, and Open asks to
 // confirm. On a phone the Open buttons stay in a bar at the bottom. A visitor is asked to sign in at Open.
-import { Suspense, useRef, useState } from 'react';
+import { memo, Suspense, useRef, useState } from 'react';
 import { lazyPart } from '@/lib/lazy-part';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +104,8 @@ function previewOf(check: OpenCheck, pair: GamePair, price: string | undefined) 
   };
 }
 
-export function OrderPanel({
+/** Drawn again only when what it is given changes (not at each of the page's ticks). */
+export const OrderPanel = memo(function OrderPanel({
   pair,
   price,
   last,
@@ -302,13 +303,16 @@ export function OrderPanel({
         }
         placeholder={`${formatNumber(pair.minMargin, 'amount')} – ${formatNumber(pair.maxMargin, 'amount')}`}
       />
-      {available !== undefined && (
+      {/* A signed-in person's quick amounts and Max have their room from the first paint (usable once
+          the balance is in), so the fields below do not move when it comes. */}
+      {session && (
         <div className="order-panel__quick">
           {QUICK.map((percent) => (
             <button
               key={percent}
               type="button"
               data-testid={`quick-${percent}`}
+              disabled={available === undefined}
               onClick={() => quick(percent)}
             >
               {percent}%
@@ -316,7 +320,7 @@ export function OrderPanel({
           ))}
         </div>
       )}
-      {maxMargin && (
+      {maxMargin ? (
         // The largest margin the balance pays with its fee, at this leverage; a tap takes it.
         <button
           type="button"
@@ -329,6 +333,13 @@ export function OrderPanel({
             token: pair.marginToken,
           })}
         </button>
+      ) : (
+        session &&
+        available === undefined && (
+          <span className="order-panel__max order-panel__max--pending" aria-hidden="true">
+            {'\u00a0'}
+          </span>
+        )
       )}
 
       <div className="order-field">
@@ -504,4 +515,4 @@ export function OrderPanel({
       )}
     </section>
   );
-}
+});

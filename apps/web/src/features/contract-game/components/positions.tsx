@@ -7,7 +7,7 @@
 // detail (position-sheet.tsx), as does a notice's tap (`&position=<id>`). A position the engine closes
 // (liquidation, TP, SL) leaves the list without a reload; the notification centre announces it
 // (components/notices), on this page as on any other.
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { lazyPart } from '@/lib/lazy-part';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,8 @@ function Detail(props: { id: string | null; pair: GamePair; price: string | unde
 const pairLabel = (pair: GamePair | undefined, symbol: string) =>
   pair ? `${pair.base}/${pair.quote}` : symbol;
 
-export function Positions(market: PositionsMarket) {
+/** Drawn again only when what it is given changes (not at each of the page's ticks). */
+export const Positions = memo(function Positions(market: PositionsMarket) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'open' | 'closed'>('open');
   const [onlyThisPair, setOnlyThisPair] = useState(false);
@@ -110,7 +111,7 @@ export function Positions(market: PositionsMarket) {
       )}
     </section>
   );
-}
+});
 
 function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: string | undefined }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
 // the pair's live price, 24 h change, high and low, the chart in the spec's timeframes (time-share,
 // 1m, 5m, 15m; the last one chosen is remembered), the order panel and the user's positions and
 // history (issue 11). The chart's module (lightweight-charts) loads only here, after the page itself.
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { lazyPart } from '@/lib/lazy-part';
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tradeflip/api';
@@ -24,6 +24,7 @@ import { useStalePairs } from '@/lib/market/use-stale-pairs';
 import { useConnectionLost } from '@/lib/live/use-connection-lost';
 import { FundingStat } from '../components/funding';
 import { OrderPanel } from '../components/order-panel';
+import { OrderPanelSkeleton } from '../components/order-panel-skeleton';
 import { Positions } from '../components/positions';
 import './game.css';
 
@@ -62,12 +63,29 @@ function PairScreen({ symbol }: { symbol: string }) {
   const { tickers, failed } = useTickers();
   const [interval, setChartInterval] = useState<CandleInterval>(rememberedInterval);
   const ticker = tickers?.find((row) => row.symbol === symbol);
-  const pairs = useGamePairs().data?.list;
+  const gamePairs = useGamePairs();
+  const pairs = gamePairs.data?.list;
+  // Until the game's terms come, the header's funding row and the order panel hold their room.
+  const termsLoading = gamePairs.isPending;
   const gamePair = pairs?.find((row) => row.symbol === symbol && row.enabled);
   const stalePairs = useStalePairs(tickers);
   const stale = stalePairs.has(symbol);
   const priceLines = usePriceLines(symbol);
   const session = useSession();
+  // The header follows every tick at once; the order panel and the positions (their form, figures
+  // and checks are the page's heaviest render) follow the same prices in a deferred render React can
+  // interrupt, so a burst of ticks, or the terms' arrival, never holds the main thread for long.
+  const formTickers = useDeferredValue(tickers);
+  const formPairs = useDeferredValue(pairs);
+  const formPair = formPairs?.find((row) => row.symbol === symbol && row.enabled);
+  const formsPending = termsLoading || formPairs !== pairs;
+  const staleKey = [...stalePairs].join(',');
+  const priceOf = useCallback((pairSymbol: string) => markOf(formTickers, pairSymbol), [formTickers]);
+  const lastOf = useCallback(
+    (pairSymbol: string) => formTickers?.find((row) => row.symbol === pairSymbol)?.price,
+    [formTickers],
+  );
+  const isStale = useCallback((pairSymbol: string) => staleKey.split(',').includes(pairSymbol), [staleKey]);
   // The last pair shown is the one Home's "Contract game" card opens next time.
   const known = Boolean(ticker);
   useEffect(() => {
@@ -148,7 +166,7 @@ function PairScreen({ symbol }: { symbol: string }) {
                   {ticker ? formatNumber(ticker.low24h, 'price', { dp: ticker.priceDp, fixed: true }) : '--'}
                 </dd>
               </div>
-              {gamePair && <FundingStat pair={gamePair} />}
+              {(gamePair || termsLoading) && <FundingStat pair={gamePair} />}
             </dl>
             {stale && (
               <p className="pair-note pair-note--warning" role="status" data-testid="pair-stale">
@@ -183,26 +201,32 @@ function PairScreen({ symbol }: { symbol: string }) {
         </div>
         <div className="game__order">
           {/* While the price is paused (useStalePairs) Open waits, with the reason beside it. */}
-          {gamePair && (
+          {formPair ? (
             <OrderPanel
-              pair={gamePair}
-              price={stale ? undefined : markOf(tickers, symbol)}
-              last={stale ? undefined : ticker?.price}
+              pair={formPair}
+              price={stale ? undefined : priceOf(symbol)}
+              last={stale ? undefined : lastOf(symbol)}
               paused={stale}
             />
+          ) : (
+            formsPending && <OrderPanelSkeleton />
           )}
         </div>
         <div className="game__positions">
           {/* A visitor browses the market; positions are a signed-in person's. */}
-          {gamePair && pairs && session && (
-            <Positions
-              pair={gamePair}
-              pairs={pairs}
-              priceOf={(pairSymbol) => markOf(tickers, pairSymbol)}
-              lastOf={(pairSymbol) => tickers?.find((row) => row.symbol === pairSymbol)?.price}
-              isStale={(pairSymbol) => stalePairs.has(pairSymbol)}
-            />
-          )}
+          {formPair && formPairs
+            ? session && (
+                <Positions
+                  pair={formPair}
+                  pairs={formPairs}
+                  priceOf={priceOf}
+                  lastOf={lastOf}
+                  isStale={isStale}
+                />
+              )
+            : // A signed-in person's positions keep their room while the terms load (shown by CSS to a
+              // signed-in person only, the shell's too), so the plays feed below stays put.
+              formsPending && <div className="positions-slot member-only" aria-hidden="true" />}
         </div>
         <div className="game__plays">
           <LivePlays />
@@ -216,23 +240,28 @@ function PairScreen({ symbol }: { symbol: string }) {
 function usePriceLines(symbol: string): ChartPriceLine[] {
   const { t } = useTranslation();
   // Every pair's open positions (the list's own query, so no request of its own), this pair's kept.
-  const positions = (usePositions('open').data?.pages.flatMap((page) => page.list) ?? []).filter(
-    (item) => item.symbol === symbol,
+  const pages = usePositions('open').data?.pages;
+  // The same lines while the positions are (the chart is not drawn again at every tick).
+  return useMemo(
+    () =>
+      (pages?.flatMap((page) => page.list) ?? [])
+        .filter((item) => item.symbol === symbol)
+        .flatMap((item) => {
+          const side = t(`contractGame.${item.side}`);
+          // A line at each price the position has (no take-profit or stop-loss line without one).
+          const line = (
+            key: string,
+            kind: ChartPriceLine['kind'],
+            price: string | null | undefined,
+            title: string,
+          ) => (price ? [{ id: `${item.id}:${key}`, kind, price, title }] : []);
+          return [
+            ...line('entry', 'entry', item.entryPrice, `${side} ${item.leverage}×`),
+            ...line('liquidation', 'liquidation', item.liquidationPrice, t('contractGame.liquidationLine')),
+            ...line('tp', 'take_profit', item.takeProfit, t('contractGame.takeProfitLine')),
+            ...line('sl', 'stop_loss', item.stopLoss, t('contractGame.stopLossLine')),
+          ];
+        }),
+    [pages, symbol, t],
   );
-  return positions.flatMap((item) => {
-    const side = t(`contractGame.${item.side}`);
-    // A line at each price the position has (no take-profit or stop-loss line without one).
-    const line = (
-      key: string,
-      kind: ChartPriceLine['kind'],
-      price: string | null | undefined,
-      title: string,
-    ) => (price ? [{ id: `${item.id}:${key}`, kind, price, title }] : []);
-    return [
-      ...line('entry', 'entry', item.entryPrice, `${side} ${item.leverage}×`),
-      ...line('liquidation', 'liquidation', item.liquidationPrice, t('contractGame.liquidationLine')),
-      ...line('tp', 'take_profit', item.takeProfit, t('contractGame.takeProfitLine')),
-      ...line('sl', 'stop_loss', item.stopLoss, t('contractGame.stopLossLine')),
-    ];
-  });
 }

@@ -4,7 +4,7 @@
 // input is checked as it is typed by packages/money's validateFlip, the function the server's open
 // runs: a refusal shows under its field and beside the disabled buttons at once, and the server's own
 // refusal lands on the same field. A visitor is asked to sign in at Up / Down.
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig } from '@tradeflip/api';
@@ -67,7 +67,13 @@ function lastFlip(): { amount: string; duration: string } | undefined {
   return undefined;
 }
 
-export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanelProps) {
+/** Drawn again only when what it is given changes (not at each of the page's ticks). */
+export const FlipPanel = memo(function FlipPanel({
+  config,
+  pair,
+  openCount,
+  paused = false,
+}: FlipPanelProps) {
   const { t } = useTranslation();
   const session = useSession();
   const offline = useConnectionLost();
@@ -409,4 +415,4 @@ export function FlipPanel({ config, pair, openCount, paused = false }: FlipPanel
       </div>
     </section>
   );
-}
+});

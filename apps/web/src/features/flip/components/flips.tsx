@@ -3,7 +3,7 @@
 // When one ends, the user channel's `flip` frame (the shell refetches the lists and balances on it)
 // brings its result here, announced above Up / Down with its close price and realized P&L — a refund
 // with why — until dismissed.
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazyPart } from '@/lib/lazy-part';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,8 @@ function useTerms(config: FlipConfig) {
   return { pairOf, amountDpOf };
 }
 
-export function Flips({ config, priceOf }: FlipsProps) {
+/** Drawn again only when what it is given changes (not at each of the page's ticks). */
+export const Flips = memo(function Flips({ config, priceOf }: FlipsProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'open' | 'closed'>('open');
   const [viewing, setViewing] = useState<FlipPosition | null>(null);
@@ -104,7 +105,7 @@ export function Flips({ config, priceOf }: FlipsProps) {
       )}
     </section>
   );
-}
+});
 
 function OpenFlips({ config, priceOf, onOpen }: FlipsProps & { onOpen: (item: FlipPosition) => void }) {
   const { t } = useTranslation();

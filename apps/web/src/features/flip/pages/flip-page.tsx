@@ -3,7 +3,7 @@
 // price and a small live line chart (the open flips' prices drawn on it), the flip form with Up and
 // Down, and the user's flips — open ones counting down, the result announced at the end, the history.
 // The chart's module (lightweight-charts) loads only here, after the page itself.
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { lazyPart } from '@/lib/lazy-part';
 import { useTranslation } from 'react-i18next';
 import type { FlipConfig } from '@tradeflip/api';
@@ -22,6 +22,7 @@ import { useConnectionLost } from '@/lib/live/use-connection-lost';
 import '@/features/flip/texts';
 import { useFlipConfig, useFlips } from '../api/flip-api';
 import { FlipPanel } from '../components/flip-panel';
+import { FlipPanelSkeleton } from '../components/flip-panel-skeleton';
 import { Flips } from '../components/flips';
 import { flipPriceLines, type OpenFlipLine } from '../components/price-lines';
 import './flip.css';
@@ -53,7 +54,7 @@ export function FlipPage() {
   const stale = symbol ? stalePairs.has(symbol) : false;
   const openFlips = useFlips('open').data;
   const openCount = openFlips?.pages[0]?.total;
-  const priceLines = usePriceLines(symbol, openFlips?.pages.flatMap((page) => page.list) ?? []);
+  const priceLines = usePriceLines(symbol, openFlips?.pages);
   useEffect(() => {
     if (symbol) writeStorage(storageKeys.flipPair, symbol);
   }, [symbol]);
@@ -61,8 +62,15 @@ export function FlipPage() {
   const pairLabel = pair ? `${pair.base}/${pair.quote}` : '';
   const change = new Decimal(ticker?.change24h ?? 0);
   const tone = change.gt(0) ? 'is-up' : change.lt(0) ? 'is-down' : '';
-  const priceOf = (pairSymbol: string) =>
-    stalePairs.has(pairSymbol) ? undefined : markOf(tickers, pairSymbol);
+  // The header follows every tick at once; the flips' live standings follow the same prices in a
+  // deferred render React can interrupt, so a burst of ticks never holds the main thread for long.
+  const listTickers = useDeferredValue(tickers);
+  const staleKey = [...stalePairs].join(',');
+  const priceOf = useCallback(
+    (pairSymbol: string) =>
+      staleKey.split(',').includes(pairSymbol) ? undefined : markOf(listTickers, pairSymbol),
+    [listTickers, staleKey],
+  );
 
   return (
     <PageFrame title={t('titles.flip')} className="flip">
@@ -120,14 +128,21 @@ export function FlipPage() {
           )}
         </div>
         <div className="flip__order">
-          {config.data && pair && (
+          {config.data && pair ? (
             <FlipPanel config={config.data} pair={pair} openCount={openCount} paused={stale} />
+          ) : (
+            config.isPending && <FlipPanelSkeleton />
           )}
-          {/* For visitors; for everyone until the terms come (the prerendered shell's first paint). */}
-          {(!session || !config.data) && <p className="flip-how">{t('flip.howItWorks')}</p>}
+          {/* For visitors (the prerendered shell is a visitor's: CSS hides it there for a signed-in
+              person, whose own render has none, so nothing below it moves). */}
+          {!session && <p className="flip-how visitor-only">{t('flip.howItWorks')}</p>}
         </div>
         <div className="flip__flips">
-          {session && config.data && <Flips config={config.data} priceOf={priceOf} />}
+          {config.data
+            ? session && <Flips config={config.data} priceOf={priceOf} />
+            : // A signed-in player's flips keep their room while the terms load (the shell has it too,
+              // shown by CSS to a signed-in person only), so the plays feed below stays put.
+              config.isPending && <div className="flips-slot member-only" aria-hidden="true" />}
         </div>
         <div className="flip__plays">
           <LivePlays />
@@ -138,7 +153,17 @@ export function FlipPage() {
 }
 
 /** The chart's lines at this pair's open flips' open prices, labelled with their direction. */
-function usePriceLines(symbol: string | undefined, open: OpenFlipLine[]): ChartPriceLine[] {
+function usePriceLines(
+  symbol: string | undefined,
+  pages: { list: OpenFlipLine[] }[] | undefined,
+): ChartPriceLine[] {
   const { t } = useTranslation();
-  return flipPriceLines(symbol, open, (direction) => t(`flip.${direction}`));
+  // The same lines while the open flips are (the chart is not drawn again at every tick).
+  return useMemo(
+    () =>
+      flipPriceLines(symbol, pages?.flatMap((page) => page.list) ?? [], (direction) =>
+        t(`flip.${direction}`),
+      ),
+    [symbol, pages, t],
+  );
 }
