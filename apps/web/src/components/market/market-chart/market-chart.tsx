@@ -54,6 +54,9 @@ const HISTORY: Record<CandleInterval, number> = { '1s': 900, '1m': 300, '5m': 30
 
 type Status = 'loading' | 'ready' | 'failed';
 
+/** Series whose chart was removed (its price lines went with it). */
+const removed = new WeakSet<object>();
+
 /** Epoch ms to the library's seconds, shifted so its UTC axis reads as local time. */
 function chartTime(ms: number): UTCTimestamp {
   const offsetMinutes = new Date(ms).getTimezoneOffset();
@@ -174,6 +177,8 @@ export function MarketChart({
     const loadHistory = () =>
       getCandles({ symbol, interval, limit: HISTORY[interval] }, controller.signal)
         .then(({ list }) => {
+          // The screen left (or the view changed) while the history came: no chart for it.
+          if (controller.signal.aborted) return;
           const { made, added } = chart && series ? { made: chart, added: series } : create();
           const bars = list.map((candle) => toBar(candle, line));
           (added as ISeriesApi<'Candlestick'>).setData(bars as never);
@@ -192,6 +197,7 @@ export function MarketChart({
       controller.abort();
       stop();
       setSeries(null);
+      if (series) removed.add(series);
       chart?.remove();
     };
     // upColor: the colours are read from CSS, which the choice swaps; redraw with them. language: the
@@ -215,6 +221,8 @@ export function MarketChart({
       }),
     );
     return () => {
+      // A removed chart took its lines with it; touching its series then throws in a later frame.
+      if (removed.has(series)) return;
       for (const line of drawn) series.removePriceLine(line);
     };
     // linesKey stands for priceLines' content (a new array every render).
