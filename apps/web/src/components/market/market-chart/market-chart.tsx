@@ -21,6 +21,7 @@ import {
 import type { Candle, CandleInterval } from '@tradeflip/api';
 import { marketSocket } from '@/lib/live/market-socket';
 import { useUpColor } from '@/lib/up-colors';
+import { paceCandles } from './candle-pace';
 import { chartPriceFormat, chartTimeLabel } from './chart-price';
 import { getCandles } from './get-candles';
 import './market-chart.css';
@@ -160,6 +161,14 @@ export function MarketChart({
       lastTime = bar.time;
       (series as ISeriesApi<'Candlestick'>).update(bar as never);
     };
+    // The pushes, drawn about once a second unless the chart is touched (candle-pace.ts).
+    const pace = paceCandles((candles) => {
+      for (const candle of candles) draw(candle);
+    });
+    const touch = () => pace.touch();
+    for (const type of ['pointerdown', 'pointermove', 'wheel'] as const) {
+      element.addEventListener(type, touch, { passive: true });
+    }
     // Pushes that arrive before the history are drawn once it is in. After a reconnect or a missed
     // frame (`resync`) the history is loaded again, so no candle stays wrong.
     const stop = marketSocket.subscribe({ channel: 'candles', symbol, interval }, (message) => {
@@ -168,7 +177,7 @@ export function MarketChart({
         void loadHistory();
       }
       if (message.type !== 'candle') return;
-      if (loaded) draw(message.candle);
+      if (loaded) pace.push(message.candle);
       else pending.push(message.candle);
     });
 
@@ -196,6 +205,10 @@ export function MarketChart({
     return () => {
       controller.abort();
       stop();
+      pace.stop();
+      for (const type of ['pointerdown', 'pointermove', 'wheel'] as const) {
+        element.removeEventListener(type, touch);
+      }
       setSeries(null);
       if (series) removed.add(series);
       chart?.remove();
