@@ -22,7 +22,7 @@ import type { Candle, CandleInterval } from '@tradeflip/api';
 import { marketSocket } from '@/lib/live/market-socket';
 import { useUpColor } from '@/lib/up-colors';
 import { paceCandles } from './candle-pace';
-import { chartPriceFormat, chartTimeLabel } from './chart-price';
+import { chartPriceFormat, chartTickLabel, chartTimeLabel } from './chart-price';
 import { getCandles } from './get-candles';
 import './market-chart.css';
 
@@ -125,7 +125,13 @@ export function MarketChart({
         rightPriceScale: { borderVisible: false },
         // Nothing lies before the first bar: no scrolling there, and (the library's rule for a fixed
         // edge) the first time label is drawn whole, not cut at the chart's edge ("3:08:13").
-        timeScale: { borderVisible: false, timeVisible: true, secondsVisible: line, fixLeftEdge: true },
+        timeScale: {
+          borderVisible: false,
+          timeVisible: true,
+          secondsVisible: line,
+          fixLeftEdge: true,
+          tickMarkFormatter: chartTickLabel,
+        },
         crosshair: { mode: 0 },
         handleScale: { axisPressedMouseMove: false },
       });
