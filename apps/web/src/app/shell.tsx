@@ -1,7 +1,8 @@
 // The app shell around every page: page transitions, the tab bar on the two tab pages, the install
 // prompt, page-view counting, the user's live channel and its notices' toasts, and the router's navigate
 // handed to non-React code.
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import {
   Outlet,
   ScrollRestoration,
@@ -21,7 +22,7 @@ import { recordNavigation, startStack, type Direction } from './page-stack';
 import { TabBar, type TabKey } from './tab-bar';
 
 // A signed-in player's live channel and notices on every screen: their own chunk, off a visitor's `/`.
-const LiveLayer = lazy(() => import('./live-layer'));
+const LiveLayer = lazyPart(() => import('./live-layer'));
 
 export interface RouteHandle {
   tab?: TabKey;

@@ -1,9 +1,10 @@
 // A QR code of a text (deposit addresses, invite links), drawn as SVG on a white card so any phone
 // camera reads it. The QR library is fetched with the first code shown, not with the page.
-import { lazy, Suspense, type Ref } from 'react';
+import { Suspense, type Ref } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import './qr-code.css';
 
-const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+const QRCodeSVG = lazyPart(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
 interface QrCodeProps {
   value: string;

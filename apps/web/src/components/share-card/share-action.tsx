@@ -1,9 +1,10 @@
 // The Share button of a finished play's detail (a closed position, a settled flip): opens the share
 // card's sheet above the detail; the sheet and its canvas code load on the first tap.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import type { SharedResult } from './shared-result';
 
-const ShareResultSheet = lazy(() =>
+const ShareResultSheet = lazyPart(() =>
   import('./share-result-sheet').then((m) => ({ default: m.ShareResultSheet })),
 );
 

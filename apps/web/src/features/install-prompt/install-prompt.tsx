@@ -2,12 +2,13 @@
 // (loaded lazily: most visits never need it). It never interrupts a form: while a field has focus, and
 // until FORM_QUIET_MS after the last input (a typed margin, a moved slider), it waits. It rises only where
 // the shell allows it (Home and Profile): never over a trading screen's Open long / Open short.
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { onInstallRequest } from '@/lib/install-request';
 import { useServiceWorkerControlled } from '@/lib/pwa';
 import { InstallController, listenForInstallEvents, type InstallControllerOptions } from './install-state';
 
-const InstallSheet = lazy(() => import('./install-sheet'));
+const InstallSheet = lazyPart(() => import('./install-sheet'));
 
 /** How long after the last input a form still counts as being filled in. */
 export const FORM_QUIET_MS = 10_000;

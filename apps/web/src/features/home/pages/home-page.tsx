@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type * as SummaryModule from '@/components/balance-summary';
@@ -38,21 +39,21 @@ const loadSummary = () =>
     const [summary] = await Promise.all([import('@/components/balance-summary'), loadAppQueryClient()]);
     return summary;
   })());
-const BalanceSummary = lazy(() => loadSummary().then((m) => ({ default: m.BalanceSummary })));
+const BalanceSummary = lazyPart(() => loadSummary().then((m) => ({ default: m.BalanceSummary })));
 // Each game card's count of bets still running, from the same chunk and overview.
-const OpenPlays = lazy(() => loadSummary().then((m) => ({ default: m.OpenPlays })));
+const OpenPlays = lazyPart(() => loadSummary().then((m) => ({ default: m.OpenPlays })));
 // The plays still running, one by one, under the game cards (nothing while none).
-const OpenPlaysList = lazy(() => loadSummary().then((m) => ({ default: m.OpenPlaysList })));
+const OpenPlaysList = lazyPart(() => loadSummary().then((m) => ({ default: m.OpenPlaysList })));
 
 // The market list (below the fold) brings the query client (the tickers live in its cache), zod and
 // decimal.js with it when the person scrolls to it.
-const TickerList = lazy(async () => {
+const TickerList = lazyPart(async () => {
   const [list] = await Promise.all([import('@/components/market/ticker-list'), loadAppQueryClient()]);
   return { default: list.TickerList };
 });
 
 // The notification centre's bell (signed in only), in a slot of its size, with the summary's chunk.
-const NoticeBell = lazy(() => loadSummary().then((m) => ({ default: m.NoticeBell })));
+const NoticeBell = lazyPart(() => loadSummary().then((m) => ({ default: m.NoticeBell })));
 
 export function HomePage() {
   const { t } = useTranslation();

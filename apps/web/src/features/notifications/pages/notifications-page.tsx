@@ -2,7 +2,8 @@
 // each with its words and time, the unread ones marked; a tap opens its screen (and marks it read);
 // "Mark all as read" clears the bell. New ones arrive over the user channel (it refetches the list).
 // Above the list, the switch that pushes them to this device (Web Push).
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ import { queryKeys } from '@/lib/query-keys';
 import './notifications.css';
 
 // Web Push is opt-in here, where the notices are; its code loads after the list.
-const PushSwitch = lazy(() => import('@/components/push-switch'));
+const PushSwitch = lazyPart(() => import('@/components/push-switch'));
 
 const useNoticeList = () =>
   usePagedQuery<Notice>(queryKeys.notifications, (query, signal) =>
