@@ -181,7 +181,11 @@ describeEachDatabase('Web Push', (db) => {
         game.clock.now(),
       );
       await fake.arrived(before + 2);
-      expect(fake.received.slice(before).map((push) => push.payload)).toEqual([
+      // Two pushes sent side by side arrive in either order: read in the order the notices were stored.
+      const noticeNumber = (push: { payload: unknown }) =>
+        Number((push.payload as { tag: string }).tag.replace('notice-', ''));
+      const arrived = fake.received.slice(before).sort((a, b) => noticeNumber(a) - noticeNumber(b));
+      expect(arrived.map((push) => push.payload)).toEqual([
         {
           title: '提现失败',
           body: expect.stringMatching(/^您提现的 30 USDT 失败：.+[^。]。$/),
