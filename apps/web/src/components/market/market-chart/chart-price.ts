@@ -2,6 +2,7 @@
 // writes prices: the pair's decimals with the thousands grouped (60,000.00, not 60000.00); and its
 // crosshair's time as the app writes times (2026-11-25 23:19), not in the browser's language.
 import type { Time, TickMarkType } from 'lightweight-charts';
+import { groupDigits } from '@tradeflip/money/exact';
 import { formatDateTime } from '@/lib/format-time';
 
 export function chartPriceFormat(priceDp: number) {
@@ -10,15 +11,8 @@ export function chartPriceFormat(priceDp: number) {
     minMove: 10 ** -priceDp,
     // Grouped here rather than by an Intl.NumberFormat: the page's only one, its set-up was about
     // 20 ms of the chart's first long task on a slow phone.
-    formatter: (price: number) => groupThousands(price.toFixed(priceDp)),
+    formatter: (price: number) => groupDigits(price.toFixed(priceDp)),
   };
-}
-
-/** "61234.50" as "61,234.50". */
-function groupThousands(fixed: string): string {
-  const [whole = '', fraction] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
 /**
