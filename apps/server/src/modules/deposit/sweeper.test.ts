@@ -173,7 +173,9 @@ describeEachDatabase('sweeper on Anvil', (db) => {
     });
     stops.push(() => sender.stop());
     await sender.tick();
-    // Mined, not yet completed: in flight, and the books still agree.
+    // Mined (the chain mines the payment on its own time), not yet completed: in flight, and the
+    // books still agree.
+    await expect.poll(async () => (await reconciled()).inFlight, { timeout: 10_000 }).toBe('20');
     expect(await reconciled()).toMatchObject({ status: 'ok', inFlight: '20' });
     await chain.mine(1);
     await sender.tick();
