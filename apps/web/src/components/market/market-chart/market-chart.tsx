@@ -55,6 +55,9 @@ const HISTORY: Record<CandleInterval, number> = { '1s': 900, '1m': 300, '5m': 30
 
 type Status = 'loading' | 'ready' | 'failed';
 
+/** What counts as touching the chart: it then follows every push for a while (candle-pace.ts). */
+const TOUCHES = ['pointerdown', 'pointermove', 'wheel'] as const;
+
 /** Series whose chart was removed (its price lines went with it). */
 const removed = new WeakSet<object>();
 
@@ -172,9 +175,7 @@ export function MarketChart({
       for (const candle of candles) draw(candle);
     });
     const touch = () => pace.touch();
-    for (const type of ['pointerdown', 'pointermove', 'wheel'] as const) {
-      element.addEventListener(type, touch, { passive: true });
-    }
+    for (const type of TOUCHES) element.addEventListener(type, touch, { passive: true });
     // Pushes that arrive before the history are drawn once it is in. After a reconnect or a missed
     // frame (`resync`) the history is loaded again, so no candle stays wrong.
     const stop = marketSocket.subscribe({ channel: 'candles', symbol, interval }, (message) => {
@@ -212,9 +213,7 @@ export function MarketChart({
       controller.abort();
       stop();
       pace.stop();
-      for (const type of ['pointerdown', 'pointermove', 'wheel'] as const) {
-        element.removeEventListener(type, touch);
-      }
+      for (const type of TOUCHES) element.removeEventListener(type, touch);
       setSeries(null);
       if (series) removed.add(series);
       chart?.remove();
