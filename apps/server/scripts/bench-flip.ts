@@ -14,6 +14,7 @@ import { loadTestSettings } from '../src/config';
 import { openPglite, type DatabaseHandle } from '../src/db/client';
 import { FLIPS_CHANNEL } from '../src/db/notifications';
 import { openScratchPostgres } from '../src/db/scratch';
+import { flipNotices } from '../src/modules/flip/notice';
 import { runAudit } from '../src/modules/ledger/audit';
 import { startFlipSettler } from '../src/modules/flip/settle-job';
 import { benchApp, registerBenchUser } from './memory-mailer';
@@ -65,8 +66,10 @@ async function settleMany(count: number, on: 'postgres' | 'pglite') {
   let feed: NodeJS.Timeout | undefined;
   const heard = new Map<number, number>();
   const stopListening = await database.listen(FLIPS_CHANNEL, (payload) => {
-    const [id, , status] = payload.split(':');
-    if (status !== 'open' && !heard.has(Number(id))) heard.set(Number(id), clock.now().getTime());
+    for (const notice of flipNotices(payload)) {
+      const { id, status } = notice.message as { id: string; status: string };
+      if (status !== 'open' && !heard.has(Number(id))) heard.set(Number(id), clock.now().getTime());
+    }
   });
   try {
     const { market, flip, operatorMoney: money } = app.services;

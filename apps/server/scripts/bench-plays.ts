@@ -16,8 +16,8 @@ import { buildApp } from '../src/app';
 import { systemClock } from '../src/clock';
 import { parseConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
-import { FLIPS_CHANNEL } from '../src/db/notifications';
 import { queryRows } from '../src/db/rows';
+import { notifyFlips } from '../src/modules/flip/notice';
 import { keepTick } from '../src/modules/market/repository';
 import { startPlaysFeed } from '../src/modules/plays/feed-job';
 
@@ -93,8 +93,10 @@ async function run(channel: Channel, clients: number): Promise<Run> {
               as r(order_no text, user_id bigint)
             returning id, user_id`,
       );
-      const payloads = `{${inserted.map((r) => `"${r.id}:${r.user_id}:closed:won"`).join(',')}}`;
-      await tx.execute(sql`select pg_notify(${FLIPS_CHANNEL}, p) from unnest(${payloads}::text[]) as p`);
+      await notifyFlips(
+        tx,
+        inserted.map((r) => ({ id: r.id, userId: r.user_id, status: 'closed', result: 'won' })),
+      );
     });
   };
   const feed = channel === 'plays' ? startPlaysFeed(plays, { db, clock: systemClock }) : undefined;

@@ -10,6 +10,8 @@ import { adminApi, adminCommand, balanceOf, fundedUser } from '../../test/accoun
 import { call, callRoute, describeEachDatabase, userOf } from '../../test/harness';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows';
+import { FLIPS_CHANNEL } from '../../db/notifications';
+import { flipNotices, notifyFlips } from './notice';
 import * as repo from './repository';
 import { startFlipSettler } from './settle-job';
 import { flipPositions } from './schema';
@@ -220,6 +222,81 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
       await settler.stop();
     }
     await db.expectAuditClean();
+  });
+
+  it('pays a burst of expiries through before its books, which wait at most 5 s', async () => {
+    const table = await FlipTable.start(db, '2030-06-01T00:00:00Z');
+    const user = await fundedUser(table.t, '100');
+    await table.price('XRPUSDT', '2');
+    const resultsInCentre = async () =>
+      (
+        await callRoute(table.t.app, routes.notifications.list, { token: user.token, query: {} })
+      ).body.data.list
+        .filter((notice) => notice.kind === 'flip_result')
+        .map((notice) => (notice.params as { flipId: string }).flipId)
+        .sort();
+    // Flips expiring 0.9 s apart, for eight seconds.
+    const flips = [];
+    for (let n = 0; n < 9; n++) {
+      const bet = { symbol: 'XRPUSDT', direction: 'up', amount: '1', duration: 30, token: 'USDT' };
+      flips.push(await table.opened(user.token, bet));
+      table.wait(0.9);
+    }
+    table.wait(30 - 9 * 0.9 - 0.2);
+    await table.price('XRPUSDT', '3'); // the first one's close
+    table.wait(0.5);
+    await table.price('XRPUSDT', '3'); // the mark after it
+    expect(await table.settle()).toBe(1);
+    // Paid and told at once; in the centre once no flip falls due within the second...
+    expect((await table.detail(user.token, flips[0]!.id)).result).toBe('won');
+    expect(await resultsInCentre()).toEqual([]);
+    // ...or once the oldest has waited 5 s.
+    for (let n = 1; n < 7; n++) {
+      table.wait(0.9);
+      await table.price('XRPUSDT', '3');
+      expect(await table.settle()).toBe(1);
+    }
+    expect(await resultsInCentre()).toEqual(
+      flips
+        .slice(0, 7)
+        .map((flip) => flip.id)
+        .sort(),
+    );
+    for (let n = 7; n < 9; n++) {
+      table.wait(0.9);
+      await table.price('XRPUSDT', '3');
+      await table.settle();
+    }
+    table.wait(1);
+    await table.settle();
+    expect(await resultsInCentre()).toEqual(flips.map((flip) => flip.id).sort());
+    await db.expectAuditClean();
+  });
+
+  it('tells of every flip of a batch, in messages a NOTIFY can carry', async () => {
+    const heard: string[] = [];
+    const stop = await db.handle.listen(FLIPS_CHANNEL, (payload) => heard.push(payload));
+    try {
+      // A thousand settlements of one batch: more notices than one message holds.
+      const settled = Array.from({ length: 1000 }, (_, n) => ({
+        id: 9_000_000 + n,
+        userId: 1 + (n % 7),
+        status: n % 3 ? 'closed' : 'refunded',
+        result: n % 3 ? 'won' : 'no_price',
+      }));
+      await db.handle.db.transaction((tx) => notifyFlips(tx, settled));
+      await expect.poll(() => heard.flatMap(flipNotices).length, { timeout: 10_000 }).toBe(1000);
+      expect(heard.length).toBeGreaterThan(1);
+      expect(heard.every((payload) => payload.length <= 8000)).toBe(true);
+      expect(heard.flatMap(flipNotices)).toEqual(
+        settled.map((flip) => ({
+          userId: flip.userId,
+          message: { type: 'flip', id: String(flip.id), status: flip.status, result: flip.result },
+        })),
+      );
+    } finally {
+      await stop();
+    }
   });
 
   it('operators change the terms, list the flips and see what they could win (the admin CLI)', async () => {

@@ -3,13 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FLIPS_CHANNEL } from '../../db/notifications';
-import { flipNotice } from './notice';
+import { flipNotices } from './notice';
 
 export const flipLive = fp(
   async (app: FastifyInstance) => {
     await app.webSockets.onNotification(FLIPS_CHANNEL, (payload) => {
-      const notice = flipNotice(payload);
-      if (notice) app.liveSessions.tell(notice.userId, notice.message);
+      for (const notice of flipNotices(payload)) app.liveSessions.tell(notice.userId, notice.message);
     });
   },
   { name: 'flip-live', dependencies: ['websocket', 'account-live'] },

@@ -8,6 +8,8 @@
 // and its line in the notification centre) is recorded right after, by the same pass, once no flip is
 // waiting to be settled: a burst of expiries is paid first. A flip is marked recorded in the
 // transaction that records it, so a crash between the two leaves it for the next pass, never twice.
+// Recording also waits while more flips fall due within the second (a burst expiring over a second
+// is settled through before its books), unless a settled flip has waited 5 s to be recorded.
 import { Decimal, flipPnl, flipResult, flipRewardCap } from '@tradeflip/money';
 import { crashIf } from '../../crash';
 import type { GameEvent } from '../game-events/service';
@@ -30,6 +32,10 @@ const LATE_MARK_MS = 250;
  * not hold up every pass, short enough that a passing fault (the database away) delays little.
  */
 const STUCK_RETRY_MS = 5_000;
+/** Recording waits while flips fall due this soon... */
+const RECORD_AFTER_DUE_MS = 1_000;
+/** ...unless a settled flip has waited this long to be recorded. */
+const RECORD_WITHIN_MS = 5_000;
 
 type CloseMark = { tickId: number; price: string; time: number } | null;
 
@@ -61,6 +67,12 @@ export class FlipSettlement {
     let settled = await this.settleReady(now, failed);
     const failedRecords: { id: number; error: unknown }[] = [];
     for (;;) {
+      const at = this.deps.clock.now();
+      const mayRecord = await repo.mayRecord(this.deps.db, {
+        dueBy: new Date(at.getTime() + RECORD_AFTER_DUE_MS),
+        settledBy: new Date(at.getTime() - RECORD_WITHIN_MS),
+      });
+      if (!mayRecord) break;
       const recorded = await this.recordSettled(failedRecords);
       if (recorded < SETTLE_BATCH) break;
       settled += await this.settleReady(this.deps.clock.now(), failed);
@@ -122,28 +134,41 @@ export class FlipSettlement {
   private async settleBatch(due: repo.DueFlip[], toleranceMs: number): Promise<number> {
     const marks = await this.closeMarks(due, toleranceMs);
     const settled = await this.deps.db.transaction(async (tx) => {
-      // The rows read before the transaction, of the flips still open now that they are locked.
-      const open = await repo.lockOpen(
-        tx,
-        due.map((row) => row.id),
-      );
-      const rows = due.filter((row) => open.has(row.id)).sort((a, b) => a.id - b.id);
-      const requests = [];
-      const released = new Map<string, Decimal>();
       const settledAt = this.deps.clock.now();
-      const results: repo.SettledFlip[] = [];
-      for (const row of rows) {
+      const outcomes = due.map((row) => {
         const close = marks.get(`${row.symbol}@${row.expiresAt.getTime()}`) ?? null;
         const result = flipResult(row.direction, row.openPrice, close?.price);
+        return {
+          row,
+          settlement: {
+            id: row.id,
+            status: result === 'won' || result === 'lost' ? 'closed' : 'refunded',
+            result,
+            closePrice: close ? new Decimal(close.price).toFixed() : null,
+            closeTickId: close?.tickId ?? null,
+            pnl: flipPnl(result, row.stake, row.profit).toFixed(),
+            settledAt,
+          } satisfies repo.SettledFlip,
+        };
+      });
+      // Only the flips still open are settled (and locked): one settled meanwhile is paid once.
+      const open = await repo.settleFlips(
+        tx,
+        outcomes.map((o) => o.settlement),
+      );
+      const kept = outcomes.filter((o) => open.has(o.row.id)).sort((a, b) => a.row.id - b.row.id);
+      const requests = [];
+      const released = new Map<string, Decimal>();
+      for (const { row, settlement } of kept) {
         const base = {
           userId: row.userId,
           token: row.token,
-          amount: new Decimal(row.stake),
+          amount: row.stake,
           ref: { type: 'flip_position', id: row.id },
           memo: row.orderNo,
         };
         const key = (part: string) => `flip:${row.id}:${part}`;
-        if (result === 'won') {
+        if (settlement.result === 'won') {
           requests.push(moves.unfreeze({ ...base, type: 'bet_unfreeze', causeKey: key('stake-back') }));
           if (new Decimal(row.profit).gt(0)) {
             requests.push(
@@ -155,36 +180,26 @@ export class FlipSettlement {
               }),
             );
           }
-        } else if (result === 'lost') {
+        } else if (settlement.result === 'lost') {
           requests.push(moves.consumeFrozen({ ...base, type: 'flip_consume', causeKey: key('stake-lost') }));
         } else {
           requests.push(moves.unfreeze({ ...base, type: 'flip_refund', causeKey: key('refund') }));
         }
         released.set(row.token, (released.get(row.token) ?? new Decimal(0)).add(row.profit));
-        results.push({
-          id: row.id,
-          status: result === 'won' || result === 'lost' ? 'closed' : 'refunded',
-          result,
-          closePrice: close ? new Decimal(close.price).toFixed() : null,
-          closeTickId: close?.tickId ?? null,
-          pnl: flipPnl(result, row.stake, row.profit).toFixed(),
-          settledAt,
-        });
       }
       // What they could have won is no longer owed.
       await this.deps.ledger.moveAllUnanswered(requests, tx, { release: released });
-      await repo.settleFlips(tx, results);
       await notifyFlips(
         tx,
-        rows.map((row, i) => ({
+        kept.map(({ row, settlement }) => ({
           id: row.id,
           userId: row.userId,
-          status: results[i]!.status,
-          result: results[i]!.result,
+          status: settlement.status,
+          result: settlement.result,
         })),
       );
       crashIf('flip-settling', this.deps.crashAt);
-      return rows.map((row) => ({ expiresAt: row.expiresAt, settledAt }));
+      return kept.map(({ row }) => ({ expiresAt: row.expiresAt, settledAt }));
     });
     crashIf('flip-settled', this.deps.crashAt);
     if (settled.length > 0) for (const listener of this.settledListeners) listener(settled);

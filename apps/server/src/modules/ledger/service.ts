@@ -14,7 +14,7 @@ import type { Database, Queryable, Transaction } from '../../db/client';
 import { BALANCES_CHANNEL } from '../../db/notifications';
 import { sqlState } from '../../db/rows';
 import { AppError } from '../../errors';
-import type { TokenRegistry } from '../token/registry';
+import type { Token, TokenRegistry } from '../token/registry';
 import { describeAccount, mustStayNonNegative, ownerOf, vaultAccount, type AccountRef } from './accounts';
 import * as balances from './balances';
 import {
@@ -160,7 +160,9 @@ export class LedgerService {
   ): Promise<(Movement | null)[]> {
     const ltx = tx && handleOf(tx);
     const planned: PlannedMove[] = [];
-    for (const request of requests) planned.push(await this.plan(request, ltx?.tx));
+    // Each token looked up once per call (a batch of settlements names one token a thousand times).
+    const tokens = new Map<string, Promise<Token>>();
+    for (const request of requests) planned.push(await this.plan(request, tokens, ltx?.tx));
     const vaultKeys = this.exposureTokens(exposure).map((token) => this.keyOf(vaultAccount(token)));
     if (planned.length === 0 && vaultKeys.length === 0) return [];
     // Accounts are found (and, on their first money, created) before the movement's transaction,
@@ -385,10 +387,19 @@ export class LedgerService {
   }
 
   /** Checks the request and merges legs of the same account; throws before anything is written. */
-  private async plan(request: MoveRequest, tx?: Queryable): Promise<PlannedMove> {
+  private async plan(
+    request: MoveRequest,
+    tokens: Map<string, Promise<Token>>,
+    tx?: Queryable,
+  ): Promise<PlannedMove> {
     const byAccount = new Map<string, PlannedLeg>();
     for (const leg of request.legs) {
-      const token = await this.deps.tokens.require(leg.account.token, { allowDisabled: true, via: tx });
+      let found = tokens.get(leg.account.token);
+      if (!found) {
+        found = this.deps.tokens.require(leg.account.token, { allowDisabled: true, via: tx });
+        tokens.set(leg.account.token, found);
+      }
+      const token = await found;
       const ref = { ...leg.account, token: token.symbol } as AccountRef;
       if (ref.kind === 'chain' && !token.networks.some((n) => n.network === ref.network)) {
         throw new Error(`ledger: ${token.symbol} has no ${ref.network} network`);

@@ -19,7 +19,7 @@ import {
   type Listen,
 } from '../../db/notifications';
 import { parseNotice } from '../contract-game/notice';
-import { flipNotice } from '../flip/notice';
+import { flipNotices } from '../flip/notice';
 import { publicNicknameOf } from '../invite/service';
 import * as repo from './repository';
 
@@ -83,9 +83,9 @@ export class PlaysService {
     };
     this.stops.push(
       await listen(FLIPS_CHANNEL, (payload) => {
-        const notice = flipNotice(payload);
-        if (notice && notice.message.type === 'flip' && notice.message.status !== 'open')
-          heard(this.pending.flips, Number(notice.message.id));
+        for (const notice of flipNotices(payload))
+          if (notice.message.type === 'flip' && notice.message.status !== 'open')
+            heard(this.pending.flips, Number(notice.message.id));
       }),
       await listen(POSITIONS_CHANNEL, (payload) => {
         const notice = parseNotice(payload);
