@@ -65,6 +65,12 @@ export function FlipPage() {
   // The header follows every tick at once; the flips' live standings follow the same prices in a
   // deferred render React can interrupt, so a burst of ticks never holds the main thread for long.
   const listTickers = useDeferredValue(tickers);
+  // The flip form and the flips (the page's heaviest render) are made from the terms in a deferred
+  // render too, so the terms' arrival repaints the header at once and mounts them when React can
+  // interrupt; their skeletons hold the room meanwhile.
+  const formConfig = useDeferredValue(config.data);
+  const formPair = formConfig === config.data ? pair : chosenPair(formConfig, named);
+  const formsPending = config.isPending || formConfig !== config.data;
   const staleKey = [...stalePairs].join(',');
   const priceOf = useCallback(
     (pairSymbol: string) =>
@@ -128,21 +134,21 @@ export function FlipPage() {
           )}
         </div>
         <div className="flip__order">
-          {config.data && pair ? (
-            <FlipPanel config={config.data} pair={pair} openCount={openCount} paused={stale} />
+          {formConfig && formPair ? (
+            <FlipPanel config={formConfig} pair={formPair} openCount={openCount} paused={stale} />
           ) : (
-            config.isPending && <FlipPanelSkeleton />
+            formsPending && <FlipPanelSkeleton />
           )}
           {/* For visitors (the prerendered shell is a visitor's: CSS hides it there for a signed-in
               person, whose own render has none, so nothing below it moves). */}
           {!session && <p className="flip-how visitor-only">{t('flip.howItWorks')}</p>}
         </div>
         <div className="flip__flips">
-          {config.data
-            ? session && <Flips config={config.data} priceOf={priceOf} />
+          {formConfig
+            ? session && <Flips config={formConfig} priceOf={priceOf} />
             : // A signed-in player's flips keep their room while the terms load (the shell has it too,
               // shown by CSS to a signed-in person only), so the plays feed below stays put.
-              config.isPending && <div className="flips-slot member-only" aria-hidden="true" />}
+              formsPending && <div className="flips-slot member-only" aria-hidden="true" />}
         </div>
         <div className="flip__plays">
           <LivePlays />
