@@ -10,6 +10,7 @@ import type { CandleInterval } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import type { MarketChartProps } from '@/components/market/market-chart/market-chart';
 import { PairButton } from '@/components/market/pair-button';
+import { MountLater } from '@/components/mount-later';
 import { PageFrame } from '@/components/page-frame';
 // The game's words (order panel, positions, their sheets) come with this page, not with `/`.
 import '@/features/contract-game/texts';
@@ -124,6 +125,7 @@ function PairScreen({ symbol }: { symbol: string }) {
   const change = new Decimal(ticker?.change24h ?? 0);
   const tone = change.gt(0) ? 'is-up' : change.lt(0) ? 'is-down' : '';
   const pairLabel = ticker ? `${ticker.base}/${ticker.quote}` : symbol;
+  const positionsSlot = <div className="positions-slot member-only" aria-hidden="true" />;
   return (
     <PageFrame title={ticker ? pairLabel : t('titles.game')} className="game">
       <div className="game__layout has-order-bar">
@@ -216,17 +218,19 @@ function PairScreen({ symbol }: { symbol: string }) {
           {/* A visitor browses the market; positions are a signed-in person's. */}
           {formPair && formPairs
             ? session && (
-                <Positions
-                  pair={formPair}
-                  pairs={formPairs}
-                  priceOf={priceOf}
-                  lastOf={lastOf}
-                  isStale={isStale}
-                />
+                <MountLater placeholder={positionsSlot}>
+                  <Positions
+                    pair={formPair}
+                    pairs={formPairs}
+                    priceOf={priceOf}
+                    lastOf={lastOf}
+                    isStale={isStale}
+                  />
+                </MountLater>
               )
             : // A signed-in person's positions keep their room while the terms load (shown by CSS to a
               // signed-in person only, the shell's too), so the plays feed below stays put.
-              formsPending && <div className="positions-slot member-only" aria-hidden="true" />}
+              formsPending && positionsSlot}
         </div>
         <div className="game__plays">
           <LivePlays />

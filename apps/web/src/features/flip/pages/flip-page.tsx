@@ -10,6 +10,7 @@ import type { FlipConfig } from '@tradeflip/api';
 import { Decimal, formatNumber } from '@tradeflip/money';
 import type { MarketChartProps } from '@/components/market/market-chart/market-chart';
 import { PairButton } from '@/components/market/pair-button';
+import { MountLater } from '@/components/mount-later';
 import { PageFrame } from '@/components/page-frame';
 import { LivePlays } from '@/components/plays-feed';
 import { useIdParam } from '@/components/require-id';
@@ -78,6 +79,7 @@ export function FlipPage() {
     [listTickers, staleKey],
   );
 
+  const flipsSlot = <div className="flips-slot member-only" aria-hidden="true" />;
   return (
     <PageFrame title={t('titles.flip')} className="flip">
       <div className="flip__layout has-order-bar">
@@ -145,10 +147,14 @@ export function FlipPage() {
         </div>
         <div className="flip__flips">
           {formConfig
-            ? session && <Flips config={formConfig} priceOf={priceOf} />
+            ? session && (
+                <MountLater placeholder={flipsSlot}>
+                  <Flips config={formConfig} priceOf={priceOf} />
+                </MountLater>
+              )
             : // A signed-in player's flips keep their room while the terms load (the shell has it too,
               // shown by CSS to a signed-in person only), so the plays feed below stays put.
-              formsPending && <div className="flips-slot member-only" aria-hidden="true" />}
+              formsPending && flipsSlot}
         </div>
         <div className="flip__plays">
           <LivePlays />
