@@ -13,6 +13,7 @@ import { queryRows } from '../../db/rows';
 import { FLIPS_CHANNEL } from '../../db/notifications';
 import { flipNotices, notifyFlips } from './notice';
 import * as repo from './repository';
+import { SETTLE_BATCH } from './settlement';
 import { startFlipSettler } from './settle-job';
 import { flipPositions } from './schema';
 import { FlipTable } from './test-helpers';
@@ -224,52 +225,87 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     await db.expectAuditClean();
   });
 
-  it('pays a burst of expiries through before its books, which wait at most 5 s', async () => {
+  it('pays a burst of expiries through before its books; a flip alone has its notice at once', async () => {
     const table = await FlipTable.start(db, '2030-06-01T00:00:00Z');
+    await table.settle(); // what earlier tests left open
+    const { maxOpenPositions } = await table.t.app.services.flip.config();
+    await table.t.app.services.flip.updateConfig({ maxOpenPositions: 1000 });
+    try {
+      const user = await fundedUser(table.t, '1000');
+      await table.price('XRPUSDT', '2');
+      const resultsInCentre = async () =>
+        (
+          await callRoute(table.t.app, routes.notifications.list, {
+            token: user.token,
+            query: { pageSize: '1' },
+          })
+        ).body.data.total;
+      const bet = { symbol: 'XRPUSDT', direction: 'up', amount: '1', duration: 30, token: 'USDT' };
+      const first = await table.opened(user.token, bet);
+      table.wait(0.5);
+      // A burst: a batch of flips expiring together half a second after the first.
+      for (let n = 0; n < SETTLE_BATCH; n++) await table.opened(user.token, bet);
+      table.wait(29.3);
+      await table.price('XRPUSDT', '3'); // the first one's close
+      table.wait(0.4);
+      await table.price('XRPUSDT', '3'); // the mark after it
+      expect(await table.settle()).toBe(1);
+      // Paid and told at once; its line in the centre waits for the burst to be paid.
+      expect((await table.detail(user.token, first.id)).result).toBe('won');
+      expect(await resultsInCentre()).toBe(0);
+      table.wait(0.5);
+      await table.price('XRPUSDT', '3');
+      expect(await table.settle()).toBe(SETTLE_BATCH);
+      expect(await resultsInCentre()).toBe(SETTLE_BATCH + 1);
+
+      // A flip alone: its line at once.
+      const alone = await table.opened(user.token, bet);
+      table.wait(29.8);
+      await table.price('XRPUSDT', '1');
+      table.wait(0.4);
+      await table.price('XRPUSDT', '1');
+      expect(await table.settle()).toBe(1);
+      expect((await table.detail(user.token, alone.id)).result).toBe('lost');
+      expect(await resultsInCentre()).toBe(SETTLE_BATCH + 2);
+    } finally {
+      await table.t.app.services.flip.updateConfig({ maxOpenPositions });
+    }
+    await db.expectAuditClean();
+  });
+
+  it('records the books while a burst falls due once a settled flip has waited 5 s', async () => {
+    const table = await FlipTable.start(db, '2030-07-01T00:00:00Z');
+    await table.settle(); // what earlier tests left open
     const user = await fundedUser(table.t, '100');
     await table.price('XRPUSDT', '2');
-    const resultsInCentre = async () =>
-      (
-        await callRoute(table.t.app, routes.notifications.list, { token: user.token, query: {} })
-      ).body.data.list
-        .filter((notice) => notice.kind === 'flip_result')
-        .map((notice) => (notice.params as { flipId: string }).flipId)
-        .sort();
-    // Flips expiring 0.9 s apart, for eight seconds.
-    const flips = [];
-    for (let n = 0; n < 9; n++) {
-      const bet = { symbol: 'XRPUSDT', direction: 'up', amount: '1', duration: 30, token: 'USDT' };
-      flips.push(await table.opened(user.token, bet));
-      table.wait(0.9);
-    }
-    table.wait(30 - 9 * 0.9 - 0.2);
-    await table.price('XRPUSDT', '3'); // the first one's close
-    table.wait(0.5);
-    await table.price('XRPUSDT', '3'); // the mark after it
-    expect(await table.settle()).toBe(1);
-    // Paid and told at once; in the centre once no flip falls due within the second...
-    expect((await table.detail(user.token, flips[0]!.id)).result).toBe('won');
-    expect(await resultsInCentre()).toEqual([]);
-    // ...or once the oldest has waited 5 s.
-    for (let n = 1; n < 7; n++) {
-      table.wait(0.9);
-      await table.price('XRPUSDT', '3');
-      expect(await table.settle()).toBe(1);
-    }
-    expect(await resultsInCentre()).toEqual(
-      flips
-        .slice(0, 7)
-        .map((flip) => flip.id)
-        .sort(),
+    const bet = { symbol: 'XRPUSDT', direction: 'up', amount: '1', duration: 30, token: 'USDT' };
+    for (let n = 0; n < 3; n++) await table.opened(user.token, bet);
+    const now = table.clock.now().getTime();
+    const dueBy = new Date(now + 31_000);
+    // Three flips fall due by then: a burst of three, not of four.
+    expect(await repo.mayRecord(db.handle.db, { dueBy, burst: 3, settledBy: new Date(now) })).toBe(false);
+    expect(await repo.mayRecord(db.handle.db, { dueBy, burst: 4, settledBy: new Date(now) })).toBe(true);
+    // A flip settled 5 s ago and not yet recorded: the books go on all the same.
+    const waiting = await table.opened(user.token, bet);
+    await db.handle.db
+      .update(flipPositions)
+      .set({ status: 'closed', result: 'won', pnl: '0.9', settledAt: new Date(now - 5_000) })
+      .where(eq(flipPositions.id, Number(waiting.id)));
+    const settledBy = new Date(now - 5_000);
+    expect(await repo.mayRecord(db.handle.db, { dueBy, burst: 3, settledBy })).toBe(true);
+    expect(await repo.mayRecord(db.handle.db, { dueBy, burst: 3, settledBy: new Date(now - 5_001) })).toBe(
+      false,
     );
-    for (let n = 7; n < 9; n++) {
-      table.wait(0.9);
-      await table.price('XRPUSDT', '3');
-      await table.settle();
-    }
-    table.wait(1);
-    await table.settle();
-    expect(await resultsInCentre()).toEqual(flips.map((flip) => flip.id).sort());
+    // Open again, as its money says, and settled as any other.
+    await db.handle.db
+      .update(flipPositions)
+      .set({ status: 'open', result: null, pnl: null, settledAt: null })
+      .where(eq(flipPositions.id, Number(waiting.id)));
+    table.wait(30);
+    await table.price('XRPUSDT', '2');
+    table.wait(0.5);
+    await table.price('XRPUSDT', '2');
+    expect(await table.settle()).toBe(4);
     await db.expectAuditClean();
   });
 

@@ -177,17 +177,21 @@ export async function due(
 }
 
 /**
- * Whether settled flips may be recorded now: no open flip falls due by `dueBy`, or one settled by
- * `settledBy` still waits to be recorded.
+ * Whether settled flips may be recorded now: fewer than `burst` open flips fall due by `dueBy`, or
+ * one settled by `settledBy` still waits to be recorded.
  */
-export async function mayRecord(db: Queryable, at: { dueBy: Date; settledBy: Date }): Promise<boolean> {
+export async function mayRecord(
+  db: Queryable,
+  at: { dueBy: Date; burst: number; settledBy: Date },
+): Promise<boolean> {
   const [row] = await queryPreparedRows<{ may: boolean }>(
     db,
     'flip_may_record',
-    `select not exists (select 1 from flip_positions where status = 'open' and expires_at <= $1::timestamptz)
+    `select (select count(*) from (select 1 from flip_positions
+                                     where status = 'open' and expires_at <= $1::timestamptz limit $2::int) as due) < $2::int
          or exists (select 1 from flip_positions
-                     where status <> 'open' and recorded_at is null and settled_at <= $2::timestamptz) as may`,
-    [at.dueBy.toISOString(), at.settledBy.toISOString()],
+                     where status <> 'open' and recorded_at is null and settled_at <= $3::timestamptz) as may`,
+    [at.dueBy.toISOString(), at.burst, at.settledBy.toISOString()],
   );
   return row!.may;
 }

@@ -8,8 +8,9 @@
 // and its line in the notification centre) is recorded right after, by the same pass, once no flip is
 // waiting to be settled: a burst of expiries is paid first. A flip is marked recorded in the
 // transaction that records it, so a crash between the two leaves it for the next pass, never twice.
-// Recording also waits while more flips fall due within the second (a burst expiring over a second
-// is settled through before its books), unless a settled flip has waited 5 s to be recorded.
+// Recording also waits while a batch or more of flips falls due within the second (a burst expiring
+// over a second is settled through before its books; a steady flow of flips is recorded at once),
+// unless a settled flip has waited 5 s to be recorded.
 import { Decimal, flipPnl, flipResult, flipRewardCap } from '@tradeflip/money';
 import { crashIf } from '../../crash';
 import type { GameEvent } from '../game-events/service';
@@ -32,7 +33,7 @@ const LATE_MARK_MS = 250;
  * not hold up every pass, short enough that a passing fault (the database away) delays little.
  */
 const STUCK_RETRY_MS = 5_000;
-/** Recording waits while flips fall due this soon... */
+/** Recording waits while a batch of flips falls due this soon... */
 const RECORD_AFTER_DUE_MS = 1_000;
 /** ...unless a settled flip has waited this long to be recorded. */
 const RECORD_WITHIN_MS = 5_000;
@@ -70,6 +71,7 @@ export class FlipSettlement {
       const at = this.deps.clock.now();
       const mayRecord = await repo.mayRecord(this.deps.db, {
         dueBy: new Date(at.getTime() + RECORD_AFTER_DUE_MS),
+        burst: SETTLE_BATCH,
         settledBy: new Date(at.getTime() - RECORD_WITHIN_MS),
       });
       if (!mayRecord) break;
