@@ -17,6 +17,7 @@ import { SETTLE_BATCH } from './settlement';
 import { startFlipSettler } from './settle-job';
 import { flipPositions } from './schema';
 import { FlipTable } from './test-helpers';
+import { Listener, listenForSockets } from '../../test/socket-listener';
 
 const T0 = '2030-03-01T00:00:00Z';
 
@@ -408,6 +409,188 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     ).toEqual(ids.map(() => 1));
     await db.expectAuditClean();
   }, 90_000);
+
+  it('reads a flip due with its amounts to the last of 18 decimals and its expiry to the millisecond', async () => {
+    const table = await FlipTable.start(db, T0);
+    const user = await fundedUser(table.t, '100');
+    await table.price('SOLUSDT', '150');
+    const { id: userId } = await userOf(db.handle.db, user.email);
+    const tick = await table.t.app.services.market.keepTick({
+      symbol: 'SOLUSDT',
+      price: '150',
+      time: Date.parse(T0),
+    });
+    const expiries = ['2030-03-01T00:00:29.999Z', '2030-03-01T00:00:30.000Z', '2030-03-01T00:00:30.001Z'];
+    const amounts = [
+      { stake: '99999999999999999999.999999999999999999', profit: '0', openPrice: '0.000000000000000001' },
+      { stake: '0.000000000000000001', profit: '12345678901234567890.123456789012345678', openPrice: '1' },
+      { stake: '9007199254740993.5', profit: '0.1', openPrice: '100000.000000000000000001' },
+    ];
+    const rolledBack = new Error('rolled back');
+    // Written and read in a transaction rolled back: no money stands behind these flips.
+    await expect(
+      db.handle.db.transaction(async (tx) => {
+        for (const [n, amount] of amounts.entries())
+          await repo.insertFlip(tx, {
+            orderNo: `F-DIGITS-${n}`,
+            userId,
+            symbol: 'SOLUSDT',
+            token: 'USDT',
+            direction: n % 2 ? 'down' : 'up',
+            durationSeconds: 30,
+            payoutRate: '0.85',
+            openTickId: tick,
+            openedAt: new Date(T0),
+            expiresAt: new Date(expiries[n]!),
+            ...amount,
+          });
+        const now = new Date('2030-03-01T00:00:31Z');
+        const due = (await repo.due(tx, { now, heard: new Map(), late: now }, 1000)).filter((row) =>
+          row.orderNo.startsWith('F-DIGITS-'),
+        );
+        const written = await Promise.all(due.map((row) => repo.flip(tx, row.id)));
+        expect(due.map((row) => row.expiresAt.toISOString())).toEqual(expiries);
+        expect(due.map((row) => new Decimal(row.stake).toFixed())).toEqual(amounts.map((a) => a.stake));
+        expect(due.map((row) => new Decimal(row.profit).toFixed())).toEqual(amounts.map((a) => a.profit));
+        expect(due.map((row) => new Decimal(row.openPrice).toFixed())).toEqual(
+          amounts.map((a) => a.openPrice),
+        );
+        // As the row reads field by field.
+        for (const [n, row] of due.entries())
+          expect(row).toEqual({
+            id: written[n]!.id,
+            orderNo: written[n]!.orderNo,
+            userId: written[n]!.userId,
+            symbol: written[n]!.symbol,
+            token: written[n]!.token,
+            direction: written[n]!.direction,
+            stake: written[n]!.stake,
+            profit: written[n]!.profit,
+            openPrice: written[n]!.openPrice,
+            expiresAt: written[n]!.expiresAt,
+          });
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+  });
+
+  it('two settlers at once settle a burst of several batches each flip once, paid and told once', async () => {
+    const table = await FlipTable.start(db, '2030-08-01T00:00:00Z');
+    await table.settle(); // what earlier tests left open
+    const other = await db.app({ clock: table.clock });
+    await other.app.services.market.init();
+    const { maxOpenPositions } = await table.t.app.services.flip.config();
+    await table.t.app.services.flip.updateConfig({ maxOpenPositions: 1000 });
+    const heard: string[] = [];
+    const stop = await db.handle.listen(FLIPS_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const users = [await fundedUser(table.t, '10000'), await fundedUser(table.t, '10000')];
+      await table.price('XRPUSDT', '0.5');
+      const count = 2 * SETTLE_BATCH + 150;
+      const flips = [];
+      for (let n = 0; n < count; n++) {
+        flips.push(
+          await table.opened(users[n % 2]!.token, {
+            symbol: 'XRPUSDT',
+            direction: n % 4 < 2 ? 'up' : 'down',
+            amount: '3.333333',
+            duration: 30,
+            token: 'USDT',
+          }),
+        );
+        if (n % 100 === 99) table.wait(0.01);
+      }
+      table.wait(29);
+      await table.price('XRPUSDT', '0.6');
+      await other.app.services.market.pin('XRPUSDT', '0.6');
+      table.wait(2);
+      await table.price('XRPUSDT', '0.6');
+      await other.app.services.market.pin('XRPUSDT', '0.6');
+      const [first, second] = await Promise.all([table.settle(), other.app.services.flip.settleDue()]);
+      expect(first + second).toBe(count);
+      // Whoever settled last left the books to a pass that found nothing due.
+      await table.settle();
+      await other.app.services.flip.settleDue();
+      const ids = flips.map((f) => f.id);
+      const told = heard
+        .flatMap(flipNotices)
+        .filter((n) => n.message.type === 'flip' && n.message.status !== 'open');
+      expect(
+        ids.map((id) => told.filter((n) => n.message.type === 'flip' && n.message.id === id).length),
+      ).toEqual(ids.map(() => 1));
+      // Up won (stake back and its profit), down lost its stake, each exactly once.
+      for (const [u, user] of users.entries()) {
+        const expected = flips
+          .filter((_, n) => n % 2 === u)
+          .reduce(
+            (sum, f) => (f.direction === 'up' ? sum.add(f.profit) : sum.sub(f.stake)),
+            new Decimal('10000'),
+          );
+        expect(await balanceOf(table.t, user.token)).toEqual({ available: expected.toFixed(), frozen: '0' });
+      }
+      expect(
+        await perFlip(sql`select ref_id::text as id from game_events where ref_type = 'flip_position'`, ids),
+      ).toEqual(ids.map(() => 2));
+      expect(
+        await perFlip(sql`select params->>'flipId' as id from notifications where kind = 'flip_result'`, ids),
+      ).toEqual(ids.map(() => 1));
+    } finally {
+      await stop();
+      await table.t.app.services.flip.updateConfig({ maxOpenPositions });
+    }
+    await db.expectAuditClean();
+  }, 300_000);
+
+  it('each player’s socket is told each of their flips’ results once, and none of another’s', async () => {
+    const table = await FlipTable.start(db, '2030-09-01T00:00:00Z');
+    await table.settle(); // what earlier tests left open
+    const { maxOpenPositions } = await table.t.app.services.flip.config();
+    await table.t.app.services.flip.updateConfig({ maxOpenPositions: 1000 });
+    const url = await listenForSockets(table.t.app);
+    const sockets: Listener[] = [];
+    try {
+      const players = [await fundedUser(table.t, '1000'), await fundedUser(table.t, '1000')];
+      for (const player of players) {
+        const socket = await Listener.open(url);
+        sockets.push(socket);
+        await socket.joinUserChannel(player.token);
+      }
+      await table.price('XRPUSDT', '2');
+      // More notices than one NOTIFY message carries.
+      const mine: string[][] = [[], []];
+      for (let n = 0; n < 450; n++) {
+        const bet = {
+          symbol: 'XRPUSDT',
+          direction: n % 3 ? 'up' : 'down',
+          amount: '1',
+          duration: 30,
+          token: 'USDT',
+        };
+        mine[n % 2]!.push((await table.opened(players[n % 2]!.token, bet)).id);
+      }
+      table.wait(30);
+      await table.price('XRPUSDT', '2.5');
+      table.wait(0.5);
+      await table.price('XRPUSDT', '2.5');
+      expect(await table.settle()).toBe(450);
+      const results = (socket: Listener) =>
+        socket.messages.flatMap((m) => (m.type === 'flip' && m.status !== 'open' ? [m] : []));
+      for (const [p, socket] of sockets.entries()) {
+        await expect
+          .poll(() => results(socket).length, { timeout: 10_000 })
+          .toBeGreaterThanOrEqual(mine[p]!.length);
+        expect(
+          results(socket)
+            .map((event) => event.id)
+            .sort(),
+        ).toEqual([...mine[p]!].sort());
+      }
+    } finally {
+      for (const socket of sockets) socket.close();
+      await table.t.app.services.flip.updateConfig({ maxOpenPositions });
+    }
+    await db.expectAuditClean();
+  }, 120_000);
 
   /** How many rows `query` (of `id`s) holds for each of `ids`. */
   async function perFlip(query: ReturnType<typeof sql>, ids: string[]) {
