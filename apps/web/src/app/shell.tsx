@@ -74,9 +74,18 @@ export function Shell() {
           <LiveLayer />
         </Suspense>
       )}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
+}
+
+/**
+ * Where a page's scroll is remembered. Every page a load starts on has the key `default`, so the
+ * router's own key would put Home at the game page's depth when it is opened by its address; the first
+ * entry of a load is remembered by its path instead.
+ */
+function scrollKey(location: { key: string; pathname: string; search: string }): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 }
 
 /** Which way the page that just arrived slides in; the first page of a load does not animate. */
