@@ -158,8 +158,12 @@ function OpenPositions({ market, symbol }: { market: PositionsMarket; symbol: st
                     className={`position__pnl ${tone(figures?.unrealizedPnl ?? null)}`}
                     data-testid="position-pnl"
                   >
-                    <span className="position__pnl-label">{t('pnl.unrealized')}</span>
-                    {figures ? changeText(figures.unrealizedPnl, dp) : '--'} {item.marginToken}
+                    <span className="position__pnl-label" data-testid="position-pnl-label">
+                      {t('pnl.unrealized')}
+                    </span>
+                    <span data-testid="position-pnl-value">
+                      {figures ? changeText(figures.unrealizedPnl, dp) : '--'} {item.marginToken}
+                    </span>
                     <small data-testid="position-return">
                       {figures ? returnText(figures.returnRate) : '--'}
                     </small>
