@@ -166,16 +166,21 @@ describeEachTarget('Lightning Flip’s settler killed mid-batch', (target) => {
     };
     expect(await openLeft()).toBe(0);
     // Recorded once every result is in the player's notification centre (read through the server:
-    // the embedded database admits one process at a time).
-    const noticesListed = async () => {
-      const res = await fetch(`${server.url}/api/app/notifications?pageSize=1`, {
-        headers: { authorization: `Bearer ${user.token}` },
-      });
-      return ((await res.json()) as { data: { total: number } }).data.total;
+    // the embedded database admits one process at a time), beside any other notice of theirs.
+    const resultsListed = async () => {
+      let results = 0;
+      for (let page = 1; ; page++) {
+        const res = await fetch(`${server.url}/api/app/notifications?pageSize=100&page=${page}`, {
+          headers: { authorization: `Bearer ${user.token}` },
+        });
+        const { list } = ((await res.json()) as { data: { list: { kind: string }[] } }).data;
+        results += list.filter((notice) => notice.kind === 'flip_result').length;
+        if (list.length < 100) return results;
+      }
     };
-    await vi.waitFor(async () => expect(await noticesListed()).toBe(FLIPS), {
+    await vi.waitFor(async () => expect(await resultsListed()).toBe(FLIPS), {
       timeout: 60_000,
-      interval: 250,
+      interval: 500,
     });
     await server.stop();
     const done = await outcomes();
