@@ -261,8 +261,8 @@ export interface SettledFlip {
 /**
  * Writes the settlements of a batch in one statement of column arrays, each only if its flip is
  * still open: the update locks the flips (in id order) and answers the ids it settled, so a flip
- * settled meanwhile (by a second settler) is left out and paid once. (The flips are found by their
- * ids, `any($1)`: joined on the unnested list alone, every open flip was read into a hash.)
+ * settled meanwhile (by a second settler) is left out and paid once. (Not also `f.id = any($1)`:
+ * PostgreSQL's generic plan for it made the update three times slower.)
  */
 export async function settleFlips(db: Queryable, settled: SettledFlip[]): Promise<Set<number>> {
   if (settled.length === 0) return new Set();
@@ -276,7 +276,7 @@ export async function settleFlips(db: Queryable, settled: SettledFlip[]): Promis
             pnl = v.pnl, settled_at = v.settled_at
        from unnest($1::bigint[], $2::text[], $3::text[], $4::numeric[], $5::bigint[], $6::numeric[], $7::timestamptz[])
          as v(id, status, result, close_price, close_tick_id, pnl, settled_at)
-      where f.id = any($1::bigint[]) and f.id = v.id and f.status = 'open'
+      where f.id = v.id and f.status = 'open'
       returning f.id`,
     [
       column('id'),
