@@ -401,12 +401,7 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
     expect(await balanceOf(table.t, user.token)).toEqual({ available: '992.5', frozen: '0' });
     // Each recorded once for the books: its bet and its profit or loss, and one notice.
     const ids = flips.map((f) => f.id);
-    expect(
-      await perFlip(sql`select ref_id::text as id from game_events where ref_type = 'flip_position'`, ids),
-    ).toEqual(ids.map(() => 2));
-    expect(
-      await perFlip(sql`select params->>'flipId' as id from notifications where kind = 'flip_result'`, ids),
-    ).toEqual(ids.map(() => 1));
+    await expectRecordedOnce(ids);
     await db.expectAuditClean();
   }, 90_000);
 
@@ -528,12 +523,7 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
           );
         expect(await balanceOf(table.t, user.token)).toEqual({ available: expected.toFixed(), frozen: '0' });
       }
-      expect(
-        await perFlip(sql`select ref_id::text as id from game_events where ref_type = 'flip_position'`, ids),
-      ).toEqual(ids.map(() => 2));
-      expect(
-        await perFlip(sql`select params->>'flipId' as id from notifications where kind = 'flip_result'`, ids),
-      ).toEqual(ids.map(() => 1));
+      await expectRecordedOnce(ids);
     } finally {
       await stop();
       await table.t.app.services.flip.updateConfig({ maxOpenPositions });
@@ -596,6 +586,16 @@ describeEachDatabase('Lightning Flip on a scripted price path', (db) => {
   async function perFlip(query: ReturnType<typeof sql>, ids: string[]) {
     const rows = await queryRows<{ id: string }>(db.handle.db, query);
     return ids.map((id) => rows.filter((row) => row.id === id).length);
+  }
+
+  /** Each of `ids` (flips that won or lost) recorded once: its bet, its profit or loss, one notice. */
+  async function expectRecordedOnce(ids: string[]) {
+    expect(
+      await perFlip(sql`select ref_id::text as id from game_events where ref_type = 'flip_position'`, ids),
+    ).toEqual(ids.map(() => 2));
+    expect(
+      await perFlip(sql`select params->>'flipId' as id from notifications where kind = 'flip_result'`, ids),
+    ).toEqual(ids.map(() => 1));
   }
 
   /**
