@@ -113,8 +113,12 @@ test('another player’s flip appears in the feed with their masked name, amount
   // The game page shows the same feed below its positions; there a flip says it is one.
   await page.goto('/pages/game/detail?id=BTCUSDT');
   await page.getByTestId('pair-head').waitFor();
-  await page.mouse.wheel(0, 4000);
-  await expect(row(page, withAmounts)).toBeVisible();
+  // Scrolled to the end until the feed is there: the parts above it mount a task later and push it
+  // down, and it loads once it nears the screen.
+  await expect(async () => {
+    await atTheEnd(page);
+    await expect(row(page, withAmounts)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(row(page, withAmounts)).toContainText('BTC/USDTLightning FlipUp');
   await endScreens(page, 'plays-feed-game-en');
   await page.goto(FLIP_PAGE);
